@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+
+export const streamTimeout = 5_000;
+
+/**
+ * Pages render in full before the first byte (loaders hold all data), which keeps status codes exact and
+ * HTML complete for crawlers. The CSP nonce reaches React Router's inline scripts.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
+      {
+        nonce: loadContext.nonce,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          loadContext.logger?.error({ err: error, requestId: loadContext.requestId }, 'render error');
+        },
+      },
+    );
+  });
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const ctx = context as AppLoadContext | undefined;
+  ctx?.logger?.error({ err: error, url: request.url, requestId: ctx.requestId }, 'loader or action error');
+};

@@ -1,0 +1,105 @@
+import type { Channel, PropertyImage, PropertyStatus, PropertyType } from '../../../db/schema/properties.ts';
+import { cardStatusTags, imageUrlWithSize, isNewListing, pppw } from './property-display.ts';
+import { CARD_IMAGE } from '../media/image-sizes.ts';
+
+/** The property card fields of spec point 3, as sent by /search.ljson and rendered by PropertyCard. */
+export type PropertyCard = {
+  property_id: number;
+  price: string;
+  priceValue: number | null;
+  display_address: string;
+  property_channel: Channel;
+  property_url: string;
+  photos: { url: string; imageAlt: string; card_url: string; card_url_2x: string }[];
+  bedrooms: number;
+  bathrooms: number;
+  receptionRooms: number;
+  pppw_price: number | null;
+  createdAt: string;
+  status: PropertyStatus;
+  tags: string[];
+  exchangedPrice: number | null;
+  disposal: string | null;
+  auctionDate: string | null;
+  propertyType: PropertyType;
+  propertyStyle: string;
+  subdomain: string | null;
+  acreage: number | null;
+  squareFeet: number | null;
+  statusTags: string[];
+  isNewListing: boolean;
+  location: { lat: number; lng: number };
+};
+
+export type PropertyCardRow = {
+  id: number;
+  slug: string;
+  channel: Channel;
+  status: PropertyStatus;
+  priceValue: number | null;
+  priceQualifier: string;
+  exchangedPrice: number | null;
+  disposal: string | null;
+  displayAddress: string;
+  bedrooms: number;
+  bathrooms: number;
+  receptionRooms: number;
+  propertyType: PropertyType;
+  propertyStyle: string;
+  squareFeet: number | null;
+  acreage: number | null;
+  tags: string[];
+  auctionDate: string | null;
+  createdAt: Date;
+  photos: PropertyImage[];
+  location: { lat: number; lng: number };
+};
+
+const wholePounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+
+/** 'Guide price £350,000', '£1,250 pcm', or 'Price on application' when there is no price. */
+export function formatPropertyPrice(channel: Channel, priceValue: number | null, qualifier: string): string {
+  if (priceValue === null || priceValue <= 0) return 'Price on application';
+  const amount = wholePounds.format(priceValue);
+  const text = channel === 'lettings' ? `${amount} pcm` : amount;
+  return qualifier ? `${qualifier} ${text}` : text;
+}
+
+export function propertyUrl(slug: string): string {
+  return `/properties/${slug}`;
+}
+
+export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): PropertyCard {
+  return {
+    property_id: row.id,
+    price: formatPropertyPrice(row.channel, row.priceValue, row.priceQualifier),
+    priceValue: row.priceValue,
+    display_address: row.displayAddress,
+    property_channel: row.channel,
+    property_url: propertyUrl(row.slug),
+    photos: row.photos.slice(0, 1).map((photo) => ({
+      url: photo.url,
+      imageAlt: photo.imageAlt,
+      card_url: imageUrlWithSize(photo.url, CARD_IMAGE.width, CARD_IMAGE.height),
+      card_url_2x: imageUrlWithSize(photo.url, CARD_IMAGE.width * 2, CARD_IMAGE.height * 2),
+    })),
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    receptionRooms: row.receptionRooms,
+    pppw_price: row.channel === 'lettings' && row.priceValue ? pppw(row.priceValue) : null,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    tags: row.tags,
+    exchangedPrice: row.exchangedPrice,
+    disposal: row.disposal,
+    auctionDate: row.auctionDate,
+    propertyType: row.propertyType,
+    propertyStyle: row.propertyStyle,
+    subdomain: null,
+    acreage: row.acreage,
+    squareFeet: row.squareFeet,
+    statusTags: cardStatusTags(row.status, row.tags),
+    isNewListing: isNewListing(row.createdAt, row.status, now),
+    location: row.location,
+  };
+}

@@ -1,0 +1,253 @@
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { fromQueryParams, toQueryParams } from './search-codec.ts';
+import { setChannel } from './search-rules.ts';
+import { PROPERTY_TYPES, SORT_OPTIONS, type Search } from './search-model.ts';
+import {
+  BED_OPTIONS,
+  DAYS_OPTIONS,
+  PRICE_BANDS,
+  PROPERTY_TYPE_LABELS,
+  RADIUS_OPTIONS,
+  SORT_LABELS,
+  STATUSES_BY_CHANNEL,
+  STATUS_LABELS,
+  TAG_OPTIONS,
+  priceLabel,
+} from './search-options.ts';
+
+export type BranchOption = { id: number; name: string };
+
+function formToSearch(form: HTMLFormElement, current: Search): Search {
+  const data = new FormData(form);
+  const params = new URLSearchParams();
+  for (const [key, value] of data) {
+    if (typeof value !== 'string' || value === '' || key === 'tags') continue;
+    params.set(key, value);
+  }
+  const tags = data.getAll('tags').filter((tag): tag is string => typeof tag === 'string');
+  if (tags.length > 0) params.set('tags', tags.join(','));
+  // A chosen place survives while the text still reads as that place; typing something else makes a text search.
+  if (current.placeId !== null && params.get('q') === current.q) params.set('placeId', String(current.placeId));
+  if (current.poly && !params.get('q')) params.set('poly', toQueryParams(current).get('poly') ?? '');
+  const next = fromQueryParams(params);
+  // Spec point 4: changing channel clears the price range (sale prices make no sense as rents).
+  return next.channel === current.channel ? next : setChannel({ ...next, channel: current.channel }, next.channel);
+}
+
+/**
+ * The filter panel: a GET form to /search that works without JavaScript; with it, submitting navigates to the
+ * normalised query string (empty fields dropped).
+ */
+export function SearchFiltersForm({ search, branches }: { search: Search; branches: BranchOption[] }) {
+  const navigate = useNavigate();
+  const bands = PRICE_BANDS[search.channel];
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next = formToSearch(event.currentTarget, search);
+    void navigate(`/search?${toQueryParams(next).toString()}${window.location.hash.startsWith('#/map') ? '#/map' : ''}`);
+  }
+  return (
+    <form className="search-filters" method="get" action="/search" onSubmit={onSubmit} aria-label="Search filters">
+      <div className="field">
+        <label htmlFor="filter-channel">Buy or rent</label>
+        <select id="filter-channel" name="channel" defaultValue={search.channel}>
+          <option value="sales">Buy</option>
+          <option value="lettings">Rent</option>
+        </select>
+      </div>
+      <div className="field field--wide">
+        <label htmlFor="filter-q">Town, area or postcode</label>
+        <input id="filter-q" name="q" type="search" defaultValue={search.q ?? ''} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-within">Within</label>
+        <select id="filter-within" name="within" defaultValue={search.within ?? ''}>
+          <option value="">This area only</option>
+          {RADIUS_OPTIONS.map((miles) => (
+            <option key={miles} value={miles}>
+              {miles === 0.25 ? '¼ mile' : miles === 0.5 ? '½ mile' : `${miles} mile${miles === 1 ? '' : 's'}`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-min-beds">Min beds</label>
+        <select id="filter-min-beds" name="minBeds" defaultValue={search.minBeds ?? ''}>
+          <option value="">No min</option>
+          {BED_OPTIONS.map((beds) => (
+            <option key={beds} value={beds}>
+              {beds === 0 ? 'Studio' : beds}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-max-beds">Max beds</label>
+        <select id="filter-max-beds" name="maxBeds" defaultValue={search.maxBeds ?? ''}>
+          <option value="">No max</option>
+          {BED_OPTIONS.map((beds) => (
+            <option key={beds} value={beds}>
+              {beds === 0 ? 'Studio' : beds}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-min-price">Min price</label>
+        <select id="filter-min-price" name="minPrice" defaultValue={search.minPrice ?? ''}>
+          <option value="">No min</option>
+          {bands.map((value) => (
+            <option key={value} value={value}>
+              {priceLabel(search.channel, value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-max-price">Max price</label>
+        <select id="filter-max-price" name="maxPrice" defaultValue={search.maxPrice ?? ''}>
+          <option value="">No max</option>
+          {bands.map((value) => (
+            <option key={value} value={value}>
+              {priceLabel(search.channel, value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-type">Property type</label>
+        <select id="filter-type" name="propertyType" defaultValue={search.propertyType ?? ''}>
+          <option value="">Any type</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PROPERTY_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <details className="search-filters__more" open={hasAdvancedFilters(search)}>
+        <summary>More filters</summary>
+        <div className="search-filters__grid">
+          <div className="field">
+            <label htmlFor="filter-status">Status</label>
+            <select id="filter-status" name="status" defaultValue={search.status ?? 'all'}>
+              {STATUSES_BY_CHANNEL[search.channel].map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-created">Added in the last</label>
+            <select id="filter-created" name="createdAgo" defaultValue={search.createdAgo ?? ''}>
+              <option value="">Any time</option>
+              {DAYS_OPTIONS.map((days) => (
+                <option key={days} value={days}>
+                  {days === 1 ? '24 hours' : `${days} days`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-updated">Updated in the last</label>
+            <select id="filter-updated" name="updatedAgo" defaultValue={search.updatedAgo ?? ''}>
+              <option value="">Any time</option>
+              {DAYS_OPTIONS.map((days) => (
+                <option key={days} value={days}>
+                  {days === 1 ? '24 hours' : `${days} days`}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="filter-min-sqft">Min sq ft</label>
+            <input id="filter-min-sqft" name="minSquareFeet" inputMode="numeric" defaultValue={search.minSquareFeet ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-max-sqft">Max sq ft</label>
+            <input id="filter-max-sqft" name="maxSquareFeet" inputMode="numeric" defaultValue={search.maxSquareFeet ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-min-acres">Min acres</label>
+            <input id="filter-min-acres" name="minAcreage" inputMode="decimal" defaultValue={search.minAcreage ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-max-acres">Max acres</label>
+            <input id="filter-max-acres" name="maxAcreage" inputMode="decimal" defaultValue={search.maxAcreage ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-auction-date">Auction date</label>
+            <input id="filter-auction-date" name="auctionDate" type="date" defaultValue={search.auctionDate ?? ''} />
+          </div>
+          <div className="field">
+            <label htmlFor="filter-branch">Branch</label>
+            <select id="filter-branch" name="branch_id" defaultValue={search.branch_id ?? ''}>
+              <option value="">All branches</option>
+              {branches.map((branch) => (
+                <option key={branch.id} value={branch.id}>
+                  {branch.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field field--wide">
+            <label htmlFor="filter-text">Keywords</label>
+            <input id="filter-text" name="text" type="text" defaultValue={search.text ?? ''} placeholder="e.g. garage, sea view" />
+          </div>
+          <fieldset className="field field--wide checkbox-group">
+            <legend>Features</legend>
+            {TAG_OPTIONS.map((tag) => (
+              <label key={tag.slug}>
+                <input type="checkbox" name="tags" value={tag.slug} defaultChecked={search.tags.includes(tag.slug)} /> {tag.label}
+              </label>
+            ))}
+            {search.channel === 'lettings' ? (
+              <>
+                <label>
+                  <input type="checkbox" name="shortLets" value="true" defaultChecked={search.shortLets} /> Short lets
+                </label>
+                <label>
+                  <input type="checkbox" name="pets" value="true" defaultChecked={search.pets} /> Pets allowed
+                </label>
+              </>
+            ) : null}
+          </fieldset>
+        </div>
+      </details>
+      <div className="field">
+        <label htmlFor="filter-sort">Sort by</label>
+        <select id="filter-sort" name="sort" defaultValue={search.sorted ?? 'most-recent-first'}>
+          {SORT_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="search-filters__actions">
+        <button type="submit" className="button button--primary">
+          Update results
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function hasAdvancedFilters(search: Search): boolean {
+  return (
+    search.createdAgo !== null ||
+    search.updatedAgo !== null ||
+    search.minSquareFeet !== null ||
+    search.maxSquareFeet !== null ||
+    search.minAcreage !== null ||
+    search.maxAcreage !== null ||
+    search.auctionDate !== null ||
+    search.branch_id !== null ||
+    search.text !== null ||
+    search.tags.length > 0 ||
+    search.shortLets ||
+    search.pets
+  );
+}

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { VisitorSession } from './session.server.ts';
+
+/** What the Node server hands every loader and action. */
+export type RequestContext = {
+  requestId: string;
+  nonce: string;
+  /** A freshly masked authenticity token for this response. */
+  csrfToken: string;
+  /** True for multipart bodies: the route must check the token itself while streaming. */
+  isCsrfDeferred: boolean;
+  session: VisitorSession;
+  logger: Logger;
+  clientIp: string;
+  /** Absolute origin of the site, for canonical links and emails. */
+  origin: string;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext extends RequestContext {}
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Every environment variable the app reads, checked once. The README's configuration table mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  PGLITE_DIR: z.string().default('./data/pglite'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
+  SMTP_URL: z.string().optional(),
+  OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
+  MAIL_FROM: z.string().default('Doorstep <no-reply@doorstep.example>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  IMAGE_CACHE_DIR: z.string().default('./data/image-cache'),
+  MEDIA_DIR: z.string().default('./data/media'),
+  UPLOAD_DIR: z.string().default('./data/uploads'),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = envSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+      throw new Error(`Invalid environment configuration: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function isProduction(): boolean {
+  return getEnv().NODE_ENV === 'production';
+}
+
+/** The development outbox page shows stored mail; it is on only while no SMTP server is configured. */
+export function isOutboxPageEnabled(): boolean {
+  const env = getEnv();
+  if (env.OUTBOX_PAGE) return env.OUTBOX_PAGE === 'true';
+  return !env.SMTP_URL;
+}

@@ -1,0 +1,88 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import { getSiteChrome } from './features/content/site.server.ts';
+import { getDb } from './lib/db.server.ts';
+import { SiteHeader } from './components/site-header.tsx';
+import { SiteFooter } from './components/site-footer.tsx';
+import appStylesHref from './styles/app.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appStylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const chrome = await getSiteChrome(getDb());
+  return {
+    csrfToken: context.csrfToken,
+    chrome,
+    origin: context.origin,
+    isHome: new URL(request.url).pathname === '/',
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const theme = data?.chrome.theme;
+  const style = theme
+    ? ({ '--colour-error': theme.preferences.errorColour, '--colour-success': theme.preferences.successColour } as React.CSSProperties)
+    : undefined;
+  return (
+    <html lang="en-GB" style={style}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="csrf-param" content="authenticity_token" />
+        {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { chrome, isHome } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SiteHeader chrome={chrome} isHome={isHome} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter chrome={chrome} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = isNotFound ? 'Page not found' : 'Sorry, something went wrong';
+  const message = isNotFound
+    ? 'We could not find the page you were looking for. It may have moved, or the property may no longer be listed.'
+    : isRouteErrorResponse(error) && error.status < 500
+      ? 'We could not handle that request. Please check the address and try again.'
+      : 'Something went wrong on our side. Please try again in a moment.';
+  return (
+    <>
+      {data ? <SiteHeader chrome={data.chrome} isHome={false} /> : null}
+      <main id="main" tabIndex={-1} className="container error-page">
+        <title>{`${title} | ${data?.chrome.agencyName ?? 'Doorstep'}`}</title>
+        <h1>{title}</h1>
+        <p>{message}</p>
+        <p>
+          <a href="/">Go to the home page</a> or <a href="/search">search for a property</a>.
+        </p>
+      </main>
+      {data ? <SiteFooter chrome={data.chrome} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Route } from './+types/search';
+import { Pagination } from '../../components/pagination.tsx';
+import { listBranchOptions } from '../../features/content/branches.server.ts';
+import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
+import { toQueryParams } from '../../features/search/search-codec.ts';
+import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
+import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
+import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
+import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
+import { setPage } from '../../features/search/search-rules.ts';
+import { getDb } from '../../lib/db.server.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb();
+  const url = new URL(request.url);
+  const search = await readSearchFromRequest(db, url);
+  const place = await resolvePlace(db, search.placeId);
+  const [results, branches] = await Promise.all([searchProperties(db, search, { place }), listBranchOptions(db)]);
+  return { search, results, branches, canonical: `${context.origin}/search?${toQueryParams(search).toString()}` };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { search } = loaderData;
+  const where = search.q ? ` in ${search.q}` : '';
+  return [
+    { title: `${channelHeading(search.channel)}${where}${search.page > 1 ? ` (page ${search.page})` : ''}` },
+    // Faceted result pages are for visitors; the landing pages are the indexable versions.
+    { name: 'robots', content: 'noindex, follow' },
+    { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
+  ];
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { search, results, branches } = loaderData;
+  const hrefFor = (page: number) => `/search?${toQueryParams(setPage(search, page)).toString()}`;
+  return (
+    <div className="container search-page">
+      <h1>
+        {channelHeading(search.channel)}
+        {search.q ? ` in ${search.q}` : ''}
+      </h1>
+      <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
+      <p className="search-page__count" role="status">
+        {resultCountText(results.total.count, results.total.isCapped, search.channel)}
+      </p>
+      {results.properties.length === 0 ? (
+        <div className="search-page__empty">
+          <h2>No properties match your search</h2>
+          <p>Try widening the area, removing a filter or changing the price range.</p>
+        </div>
+      ) : (
+        <div className="card-grid">
+          {results.properties.map((card, index) => (
+            <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+          ))}
+        </div>
+      )}
+      <Pagination
+        page={results.pagination.page}
+        hasPrev={results.pagination.has_prev_page}
+        hasNext={results.pagination.has_next_page}
+        hrefFor={hrefFor}
+        label="Search results pages"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { geoPoint } from './columns.ts';
+
+export type MenuTarget = 'S' | 'B';
+
+/** Header data and theme settings of spec point 3 live in one row per site (id = 1). */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey(),
+  agencyName: text('agency_name').notNull(),
+  agencyEmail: text('agency_email').notNull(),
+  agencyContactTelephone: text('agency_contact_telephone').notNull(),
+  logoUrl: text('logo_url').notNull(),
+  theme: jsonb('theme').$type<ThemeSettings>().notNull(),
+  analyticsCode: text('analytics_code').notNull().default(''),
+  headAnalyticsCode: text('head_analytics_code').notNull().default(''),
+  tagsToDepartmentLabels: jsonb('tags_to_department_labels')
+    .$type<{ sales: Record<string, string>; lettings: Record<string, string> }>()
+    .notNull()
+    .default({ sales: {}, lettings: {} }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ThemeSettings = {
+  headerDesktopLogoDimensions: string;
+  headerMobileLogoDimensions: string;
+  splitNavigationMenuItemsEqually: boolean;
+  navbarLogoPosition: 'left' | 'centre';
+  mobileHeaderContactLink: string | null;
+  calendarPageSize: number;
+  interestRateDefault: number;
+  valuationSingleStep: boolean;
+  spamProtectionVersion: 'altcha' | 'recaptcha-v2' | 'recaptcha-v3' | 'none';
+  mortgageGuideUrl: string;
+  preferences: { defaultSearchStatus: string; errorColour: string; successColour: string };
+};
+
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    menu: text('menu').$type<'primary' | 'secondary'>().notNull(),
+    parentId: integer('parent_id'),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    target: text('target').$type<MenuTarget>().notNull().default('S'),
+  },
+  (t) => [index('menu_items_menu_idx').on(t.menu, t.parentId, t.position)],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    town: text('town').notNull(),
+    county: text('county').notNull(),
+    country: text('country').$type<'england' | 'scotland' | 'wales'>().notNull(),
+    postcode: text('postcode').notNull(),
+    location: geoPoint('location').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    salesContactNumber: text('sales_contact_number'),
+    lettingsContactNumber: text('lettings_contact_number'),
+    email: text('email').notNull(),
+    description: text('description').notNull().default(''),
+    externalCommercialDepartmentId: integer('external_commercial_department_id'),
+  },
+  (t) => [uniqueIndex('branches_slug_idx').on(t.slug)],
+);
+
+export const departmentKinds = [
+  'sales',
+  'lettings',
+  'new-homes',
+  'commercial',
+  'agriculture',
+  'auctions',
+  'antiques',
+  'professional-services',
+] as const;
+export type DepartmentKind = (typeof departmentKinds)[number];
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<DepartmentKind>().notNull(),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    telephone: text('telephone').notNull(),
+    email: text('email').notNull(),
+    branchDepartmentUrlLabel: text('branch_department_url_label').notNull(),
+  },
+  (t) => [index('departments_branch_idx').on(t.branchId)],
+);
+
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: serial('id').primaryKey(),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    title: text('title'),
+    firstName: text('first_name').notNull(),
+    surname: text('surname').notNull(),
+    jobTitle: text('job_title').notNull(),
+    email: text('email').notNull(),
+    telephoneNumber: text('telephone_number').notNull(),
+    photoUrl: text('photo_url'),
+    contactableForSales: boolean('contactable_for_sales').notNull().default(false),
+    contactableForLettings: boolean('contactable_for_lettings').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('staff_members_branch_idx').on(t.branchId), index('staff_members_department_idx').on(t.departmentId)],
+);

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { geoPoint } from './columns.ts';
+import { branches, staffMembers } from './agency.ts';
+
+export const channels = ['sales', 'lettings'] as const;
+export type Channel = (typeof channels)[number];
+
+export const propertyStatuses = ['available', 'under-offer', 'sstc', 'sold', 'let-agreed', 'let'] as const;
+export type PropertyStatus = (typeof propertyStatuses)[number];
+
+export const propertyTypes = ['house', 'flat', 'bungalow', 'land', 'commercial'] as const;
+export type PropertyType = (typeof propertyTypes)[number];
+
+export type PropertyImage = { url: string; imageAlt: string; caption?: string; width?: number; height?: number };
+export type PropertyVideo = { id: string; url: string; description: string | null; kind: 'video' | 'tour' };
+/** Extra galleries keyed by the spec's modal names (agricultural-sales-event, history-images, …), each with an id. */
+export type PropertyGallery = { id: string; kind: string; title: string; images: PropertyImage[] };
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    reference: text('reference').notNull(),
+    channel: text('channel').$type<Channel>().notNull(),
+    status: text('status').$type<PropertyStatus>().notNull().default('available'),
+    isPublished: boolean('is_published').notNull().default(true),
+    priceValue: integer('price_value'),
+    priceQualifier: text('price_qualifier').notNull().default(''),
+    exchangedPrice: integer('exchanged_price'),
+    disposal: text('disposal'),
+    displayAddress: text('display_address').notNull(),
+    addressLine1: text('address_line_1').notNull(),
+    town: text('town').notNull(),
+    county: text('county').notNull(),
+    countySlug: text('county_slug').notNull(),
+    country: text('country').$type<'england' | 'scotland' | 'wales'>().notNull(),
+    postcode: text('postcode').notNull(),
+    postcodeDistrict: text('postcode_district').notNull(),
+    placeId: integer('place_id'),
+    location: geoPoint('location').notNull(),
+    bedrooms: smallint('bedrooms').notNull().default(0),
+    bathrooms: smallint('bathrooms').notNull().default(0),
+    receptionRooms: smallint('reception_rooms').notNull().default(0),
+    propertyType: text('property_type').$type<PropertyType>().notNull(),
+    propertyStyle: text('property_style').notNull(),
+    squareFeet: integer('square_feet'),
+    acreage: doublePrecision('acreage'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    shortLet: boolean('short_let').notNull().default(false),
+    petsAllowed: boolean('pets_allowed').notNull().default(false),
+    auctionDate: date('auction_date'),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    staffMemberId: integer('staff_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    parentId: integer('parent_id'),
+    isDevelopment: boolean('is_development').notNull().default(false),
+    summary: text('summary').notNull().default(''),
+    description: text('description').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    photos: jsonb('photos').$type<PropertyImage[]>().notNull().default([]),
+    floorplans: jsonb('floorplans').$type<PropertyImage[]>().notNull().default([]),
+    epcCharts: jsonb('epc_charts').$type<PropertyImage[]>().notNull().default([]),
+    videos: jsonb('videos').$type<PropertyVideo[]>().notNull().default([]),
+    galleries: jsonb('galleries').$type<PropertyGallery[]>().notNull().default([]),
+    lettingsFeeText: text('lettings_fee_text'),
+    epcRating: text('epc_rating'),
+    councilTaxBand: text('council_tax_band'),
+    tenure: text('tenure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', coalesce(display_address, '') || ' ' || coalesce(town, '') || ' ' || coalesce(county, '') || ' ' || coalesce(postcode, '') || ' ' || coalesce(summary, '') || ' ' || coalesce(property_style, ''))`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('properties_slug_idx').on(t.slug),
+    index('properties_channel_status_price_idx').on(t.channel, t.status, t.priceValue),
+    index('properties_channel_created_idx').on(t.channel, t.createdAt),
+    index('properties_branch_idx').on(t.branchId),
+    index('properties_parent_idx').on(t.parentId),
+    index('properties_county_idx').on(t.countySlug),
+    index('properties_district_idx').on(t.postcodeDistrict),
+    index('properties_location_gist').using('gist', t.location),
+    index('properties_search_vector_gin').using('gin', t.searchVector),
+    index('properties_tags_gin').using('gin', t.tags),
+  ],
+);

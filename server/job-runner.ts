@@ -1,0 +1,31 @@
+import type { Logger } from 'pino';
+import { deliverDueEmails, getSmtpTransport } from '../app/features/email/outbox.server.ts';
+import type { Database } from '../app/lib/db.server.ts';
+import { deleteExpiredSessions } from '../app/lib/session.server.ts';
+
+/**
+ * The in-process worker: drains the email outbox every few seconds and tidies expired sessions.
+ * Returns a stop function that waits for the current tick.
+ */
+export function startJobRunner(getDb: () => Database, logger: Logger, intervalMs = 3000): () => Promise<void> {
+  let stopped = false;
+  let current: Promise<void> = Promise.resolve();
+  let ticks = 0;
+  const tick = async () => {
+    try {
+      await deliverDueEmails(getDb(), getSmtpTransport());
+      if (ticks++ % 200 === 0) await deleteExpiredSessions(getDb());
+    } catch (error) {
+      logger.error({ err: error }, 'job runner tick failed');
+    }
+  };
+  const timer = setInterval(() => {
+    if (!stopped) current = current.then(tick);
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await current;
+  };
+}

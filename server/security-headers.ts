@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export type CspOptions = { nonce: string; tileOrigin: string | null; isDevelopment: boolean; extraScriptSrc?: string[] };
+
+/** Hosts allowed in frames: the video and tour hosts of spec point 9. */
+const FRAME_HOSTS = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://drive.google.com',
+  'https://my.matterport.com',
+  'https://kuula.co',
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
+export function contentSecurityPolicy(options: CspOptions): string {
+  const scriptSrc = [`'self'`, `'nonce-${options.nonce}'`, ...(options.extraScriptSrc ?? [])];
+  const connectSrc = [`'self'`];
+  if (options.isDevelopment) connectSrc.push('ws:', 'wss:');
+  const imgSrc = [`'self'`, 'data:', 'blob:'];
+  if (options.tileOrigin) imgSrc.push(options.tileOrigin);
+  return [
+    `default-src 'self'`,
+    `script-src ${scriptSrc.join(' ')}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${imgSrc.join(' ')}`,
+    `font-src 'self' data:`,
+    `connect-src ${connectSrc.join(' ')}`,
+    `frame-src 'self' ${FRAME_HOSTS.join(' ')}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'none'`,
+    `form-action 'self'`,
+    `frame-ancestors 'self'`,
+  ].join('; ');
+}
+
+export function tileOriginOf(tileUrl: string): string | null {
+  try {
+    const url = new URL(tileUrl.replace(/\{[a-z]\}/g, 'a'));
+    // Tile URLs often use {s} subdomains; allow the parent domain's subdomains.
+    const host = url.hostname.split('.').slice(-3).join('.');
+    return `${url.protocol}//*.${host.split('.').slice(-2).join('.')} ${url.protocol}//${host}`;
+  } catch {
+    return null;
+  }
+}
+
+export function securityHeaders(options: CspOptions & { isHttps: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+  };
+  if (options.isHttps) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}

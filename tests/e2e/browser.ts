@@ -1,0 +1,66 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+/**
+ * One Chromium per test file. Every request that does not go to the site under test (map tiles, video hosts,
+ * third-party scripts) is blocked, so tests never reach the internet.
+ */
+export function useBrowser(): { baseURL: string; newPage: (options?: { width?: number; height?: number }) => Promise<Page> } {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const baseURL = inject('baseURL');
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    baseURL,
+    async newPage(options = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        locale: 'en-GB',
+      });
+      contexts.push(context);
+      const origin = new URL(baseURL).origin;
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+        return route.abort('blockedbyclient');
+      });
+      return context.newPage();
+    },
+  };
+}
+
+/** axe-core with the WCAG 2.0/2.1/2.2 A and AA tags, target-size enabled explicitly (it is off by default). */
+export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .options({ rules: { 'target-size': { enabled: true } } });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}

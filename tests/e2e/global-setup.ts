@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+/** Separate folders let several e2e runs work side by side (E2E_DATA_DIR). */
+const e2eDataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? 'data/e2e');
+let server: ChildProcess | undefined;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A fresh database for the run: a new PGlite folder, or a new database on the PostgreSQL server of DATABASE_URL. */
+async function freshDatabaseEnv(): Promise<Record<string, string>> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const dir = path.join(e2eDataDir, 'pglite');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    return { PGLITE_DIR: dir };
+  }
+  const name = `doorstep_e2e_${path.basename(e2eDataDir).replace(/[^a-z0-9]/gi, '_')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { DATABASE_URL: url.toString() };
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(buildDir, 'server/index.js'))) {
+    throw new Error('No production build: run `npm run build` first (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    ...(await freshDatabaseEnv()),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SEED_ON_EMPTY: 'true',
+    // Images are generated once and shared between runs; the database is always fresh.
+    MEDIA_DIR: path.join(e2eDataDir, 'media'),
+    IMAGE_CACHE_DIR: path.join(e2eDataDir, 'image-cache'),
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-e2e',
+    COOKIE_SECURE: 'false',
+    SMTP_URL: '',
+  };
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited during start-up (code ${server.exitCode}).`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The server did not become healthy within 4 minutes.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+}

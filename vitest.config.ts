@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+// Unit and integration tests only; the React Router plugin is not needed here.
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  test: {
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    setupFiles: ['tests/setup-env.ts'],
+  },
+});

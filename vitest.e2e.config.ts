@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end journeys: a production build on a freshly seeded database, driven in Debian's Chromium. */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    fileParallelism: true,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    retry: process.env.CI ? 1 : 0,
+  },
+});
