@@ -10,5 +10,14 @@ export default [
   route('search.ljson', 'routes/api/search-ljson.ts'),
   route('places.ljson', 'routes/api/places-ljson.ts'),
   route('outbox', 'routes/public/outbox.tsx'),
+  // SEO landing pages: searches scoped to a place or branch (app/features/search/landing.ts has the scheme).
+  ...(['property-for-sale', 'property-to-rent'] as const).flatMap((root) => [
+    route(root, 'routes/public/landing.tsx', { id: `${root}-index` }),
+    route(`${root}/postcode/:district`, 'routes/public/landing.tsx', { id: `${root}-postcode` }),
+    route(`${root}/:country`, 'routes/public/landing.tsx', { id: `${root}-country` }),
+    route(`${root}/:country/:county`, 'routes/public/landing.tsx', { id: `${root}-county` }),
+    route(`${root}/:country/:county/:town`, 'routes/public/landing.tsx', { id: `${root}-town` }),
+  ]),
+  route('branches/:branch/properties', 'routes/public/landing.tsx', { id: 'branch-properties' }),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -98,8 +98,16 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_slug_idx').on(t.slug),
-    index('properties_channel_status_price_idx').on(t.channel, t.status, t.priceValue),
+    // One ordered index per sort option (spec point 3) so a page is read in order instead of sorting every match.
+    index('properties_channel_status_price_idx').on(t.channel, t.status, t.priceValue, t.id),
+    index('properties_sort_price_desc_idx').on(t.channel, t.status, t.priceValue.desc().nullsLast(), t.id.desc()),
+    index('properties_sort_created_idx').on(t.channel, t.status, t.createdAt.desc(), t.id.desc()),
+    index('properties_sort_launched_idx').on(t.channel, t.status, t.launchedAt.desc(), t.id.desc()),
+    index('properties_sort_updated_idx').on(t.channel, t.status, t.updatedAt.desc(), t.id.desc()),
+    index('properties_sort_sqft_desc_idx').on(t.channel, t.status, t.squareFeet.desc().nullsLast(), t.id.desc()),
+    index('properties_sort_sqft_asc_idx').on(t.channel, t.status, t.squareFeet.asc().nullsLast(), t.id),
     index('properties_channel_created_idx').on(t.channel, t.createdAt),
+    index('properties_place_idx').on(t.placeId),
     index('properties_branch_idx').on(t.branchId),
     index('properties_parent_idx').on(t.parentId),
     index('properties_county_idx').on(t.countySlug),

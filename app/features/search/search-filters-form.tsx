@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fromQueryParams, toQueryParams } from './search-codec.ts';
 import { setChannel } from './search-rules.ts';
+import { PlaceAutocomplete } from './place-autocomplete.tsx';
 import { PROPERTY_TYPES, SORT_OPTIONS, type Search } from './search-model.ts';
 import {
   BED_OPTIONS,
@@ -27,8 +28,6 @@ function formToSearch(form: HTMLFormElement, current: Search): Search {
   }
   const tags = data.getAll('tags').filter((tag): tag is string => typeof tag === 'string');
   if (tags.length > 0) params.set('tags', tags.join(','));
-  // A chosen place survives while the text still reads as that place; typing something else makes a text search.
-  if (current.placeId !== null && params.get('q') === current.q) params.set('placeId', String(current.placeId));
   if (current.poly && !params.get('q')) params.set('poly', toQueryParams(current).get('poly') ?? '');
   const next = fromQueryParams(params);
   // Spec point 4: changing channel clears the price range (sale prices make no sense as rents).
@@ -57,8 +56,7 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
         </select>
       </div>
       <div className="field field--wide">
-        <label htmlFor="filter-q">Town, area or postcode</label>
-        <input id="filter-q" name="q" type="search" defaultValue={search.q ?? ''} autoComplete="off" />
+        <PlaceAutocomplete id="filter-q" name="q" label="Town, area or postcode" defaultValue={search.q ?? ''} defaultPlaceId={search.placeId} />
       </div>
       <div className="field">
         <label htmlFor="filter-within">Within</label>

@@ -71,3 +71,27 @@ export function resultCountText(count: number, isCapped: boolean, channel: Chann
   const formatted = `${count.toLocaleString('en-GB')}${isCapped ? '+' : ''}`;
   return `${formatted} ${noun} ${channel === 'lettings' ? 'to rent' : 'for sale'}`;
 }
+
+/** A one-line summary of a search for history and saved-search lists. */
+export function describeSearch(search: {
+  channel: Channel;
+  q: string | null;
+  minBeds: number | null;
+  maxBeds: number | null;
+  minPrice: number | null;
+  maxPrice: number | null;
+  propertyType: PropertyTypeFilter | null;
+  poly: unknown;
+  tags: string[];
+}): string {
+  const parts = [`${channelHeading(search.channel)}${search.q ? ` in ${search.q}` : ''}`];
+  if (search.poly) parts.push('in a drawn area');
+  if (search.propertyType) parts.push(PROPERTY_TYPE_LABELS[search.propertyType].toLowerCase());
+  if (search.minBeds !== null && search.maxBeds !== null) parts.push(`${search.minBeds}–${search.maxBeds} beds`);
+  else if (search.minBeds !== null) parts.push(`${search.minBeds}+ beds`);
+  else if (search.maxBeds !== null) parts.push(`up to ${search.maxBeds} beds`);
+  if (search.minPrice !== null) parts.push(`from ${priceLabel(search.channel, search.minPrice)}`);
+  if (search.maxPrice !== null) parts.push(`up to ${priceLabel(search.channel, search.maxPrice)}`);
+  for (const tag of search.tags) parts.push(tag.replace(/-/g, ' '));
+  return parts.join(' · ');
+}

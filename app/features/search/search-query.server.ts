@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { propertyCardColumns } from '../properties/cards.server.ts';
 import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
 import type { Search, SortOption } from './search-model.ts';
+import type { MapMarker } from './map-marker.ts';
 
 export const SEARCH_PAGE_SIZE = 24;
 /** Counting stops here: a count never scans more than this many matches. */
-export const COUNT_CAP = 5_000;
+export const COUNT_CAP = 1_000;
 /** Markers sent for the map view. */
 export const MAP_MARKER_LIMIT = 2_000;
 /** A chosen town with no radius searches this far around it (miles). */
@@ -59,23 +60,24 @@ export function insidePolygon(poly: readonly (readonly [number, number])[]): SQL
   return sql`${properties.location} <@ ${literal}::polygon`;
 }
 
+/** Each order matches one of the sort indexes exactly (including NULLS LAST), so pages are read in order. */
 function orderBy(sorted: SortOption | null): SQL[] {
   switch (sorted) {
     case 'least-expensive-first':
-      return [sql`${properties.priceValue} asc nulls last`, asc(properties.id)];
+      return [sql`${properties.priceValue} asc nulls last`, sql`${properties.id} asc`];
     case 'most-expensive-first':
-      return [sql`${properties.priceValue} desc nulls last`, desc(properties.id)];
+      return [sql`${properties.priceValue} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'most-square-feet-first':
-      return [sql`${properties.squareFeet} desc nulls last`, desc(properties.id)];
+      return [sql`${properties.squareFeet} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'least-square-feet-first':
-      return [sql`${properties.squareFeet} asc nulls last`, asc(properties.id)];
+      return [sql`${properties.squareFeet} asc nulls last`, sql`${properties.id} asc`];
     case 'most-recently-launched-first':
-      return [desc(properties.launchedAt), desc(properties.id)];
+      return [sql`${properties.launchedAt} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'most-recently-updated-first':
-      return [desc(properties.updatedAt), desc(properties.id)];
+      return [sql`${properties.updatedAt} desc nulls last`, sql`${properties.id} desc nulls last`];
     case 'most-recent-first':
     default:
-      return [desc(properties.createdAt), desc(properties.id)];
+      return [sql`${properties.createdAt} desc nulls last`, sql`${properties.id} desc nulls last`];
   }
 }
 
@@ -140,12 +142,12 @@ function textMatch(text: string): SQL {
 export async function searchProperties(
   db: Database,
   search: Search,
-  options: { pageSize?: number; now?: Date; place?: ResolvedPlace | null } = {},
+  options: { pageSize?: number; now?: Date; place?: ResolvedPlace | null; scope?: SQL[] } = {},
 ): Promise<SearchResults> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const now = options.now ?? new Date();
   const place = options.place !== undefined ? options.place : await resolvePlace(db, search.placeId);
-  const where = and(...searchConditions(search, place, now));
+  const where = and(...searchConditions(search, place, now), ...(options.scope ?? []));
   const offset = (search.page - 1) * pageSize;
   const [rows, countRows] = await Promise.all([
     db
@@ -165,7 +167,6 @@ export async function searchProperties(
   };
 }
 
-export type MapMarker = { id: number; lat: number; lng: number; price: string; url: string };
 
 export async function searchMapMarkers(db: Database, search: Search, options: { now?: Date; place?: ResolvedPlace | null } = {}): Promise<MapMarker[]> {
   const now = options.now ?? new Date();
@@ -178,6 +179,6 @@ export async function searchMapMarkers(db: Database, search: Search, options: { 
     .limit(MAP_MARKER_LIMIT);
   return rows.map((row) => {
     const card = toPropertyCard(row, now);
-    return { id: card.property_id, lat: card.location.lat, lng: card.location.lng, price: card.price, url: card.property_url };
+    return { id: card.property_id, lat: card.location.lat, lng: card.location.lng, price: card.price, url: card.property_url, address: card.display_address };
   });
 }

@@ -1,13 +1,15 @@
 import type { Route } from './+types/search-ljson';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { searchMapMarkers, searchProperties, resolvePlace } from '../../features/search/search-query.server.ts';
+import { getSiteChrome } from '../../features/content/site.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** GET /search.ljson?{filters}: properties (card fields) and pagination; with hashbang=map also the map markers. */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
-  const search = await readSearchFromRequest(db, url);
+  const theme = (await getSiteChrome(db)).theme;
+  const search = readSearchFromRequest(url, theme.preferences.defaultSearchStatus);
   const place = await resolvePlace(db, search.placeId);
   const wantsMap = url.searchParams.get('hashbang') === 'map';
   const [results, markers] = await Promise.all([

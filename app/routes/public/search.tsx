@@ -1,4 +1,5 @@
 import type { Route } from './+types/search';
+import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
 import { listBranchOptions } from '../../features/content/branches.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
@@ -8,15 +9,28 @@ import { channelHeading, resultCountText } from '../../features/search/search-op
 import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { setPage } from '../../features/search/search-rules.ts';
+import { getSiteChrome } from '../../features/content/site.server.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
+import { SearchPageTools } from '../../features/search/search-page-tools.tsx';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStylesHref }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
   const url = new URL(request.url);
-  const search = await readSearchFromRequest(db, url);
+  const theme = (await getSiteChrome(db)).theme;
+  const search = readSearchFromRequest(url, theme.preferences.defaultSearchStatus);
   const place = await resolvePlace(db, search.placeId);
   const [results, branches] = await Promise.all([searchProperties(db, search, { place }), listBranchOptions(db)]);
-  return { search, results, branches, canonical: `${context.origin}/search?${toQueryParams(search).toString()}` };
+  return {
+    search,
+    results,
+    branches,
+    tileUrl: getEnv().MAP_TILE_URL,
+    defaultStatus: theme.preferences.defaultSearchStatus,
+    canonical: `${context.origin}/search?${toQueryParams(search).toString()}`,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,7 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { search, results, branches } = loaderData;
+  const { search, results, branches, tileUrl, defaultStatus } = loaderData;
   const hrefFor = (page: number) => `/search?${toQueryParams(setPage(search, page)).toString()}`;
   return (
     <div className="container search-page">
@@ -41,12 +55,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {search.q ? ` in ${search.q}` : ''}
       </h1>
       <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
+      <SearchPageTools search={search} tileUrl={tileUrl} defaultStatus={defaultStatus} />
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
+      <h2 className="visually-hidden">Results</h2>
       {results.properties.length === 0 ? (
         <div className="search-page__empty">
-          <h2>No properties match your search</h2>
+          <h3>No properties match your search</h3>
           <p>Try widening the area, removing a filter or changing the price range.</p>
         </div>
       ) : (
