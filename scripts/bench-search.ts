@@ -29,7 +29,6 @@ const CONCURRENCY = 50;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
 
 const BENCH_PLACE_ID = 900_001;
-const CENTRE = { lat: 51.38, lng: -2.36 };
 
 /** Listings spread over ~40 km around a centre; deterministic through setseed. */
 async function generate(handle: DatabaseHandle, count: number): Promise<void> {
