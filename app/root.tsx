@@ -1,14 +1,30 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { getSiteChrome } from './features/content/site.server.ts';
 import { getDb } from './lib/db.server.ts';
 import { SiteHeader } from './components/site-header.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
+import { CookieConsent } from './components/cookie-consent.tsx';
+import { readConsentStatus } from './features/consent/consent.ts';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesHref },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'alternate', type: 'application/rss+xml', title: 'News and blog', href: '/articles.rss' },
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -17,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     csrfToken: context.csrfToken,
     chrome,
     origin: context.origin,
-    isHome: new URL(request.url).pathname === '/',
+    consentStatus: readConsentStatus(request.headers.get('cookie')),
   };
 }
 
@@ -25,7 +41,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const theme = data?.chrome.theme;
   const style = theme
-    ? ({ '--colour-error': theme.preferences.errorColour, '--colour-success': theme.preferences.successColour } as React.CSSProperties)
+    ? ({
+        '--colour-error': theme.preferences.errorColour,
+        '--colour-success': theme.preferences.successColour,
+      } as React.CSSProperties)
     : undefined;
   return (
     <html lang="en-GB" style={style}>
@@ -34,10 +53,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="csrf-param" content="authenticity_token" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
+        <meta name="theme-color" content="#0b4f6c" />
         <Meta />
+        {data ? (
+          <SiteOpenGraph agencyName={data.chrome.agencyName} origin={data.origin} logo={data.chrome.logo} />
+        ) : null}
         <Links />
       </head>
       <body>
+        {data ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -49,8 +73,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Site-wide Open Graph tags; each page adds its own title, description, type and URL (see open-graph.ts). */
+function SiteOpenGraph({ agencyName, origin, logo }: { agencyName: string; origin: string; logo: string }) {
+  const image = logo.startsWith('http') ? logo : `${origin}${logo}`;
+  return (
+    <>
+      <meta property="og:site_name" content={agencyName} />
+      <meta property="og:locale" content="en_GB" />
+      <meta property="og:image" content={image} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
+
 export default function App() {
-  const { chrome, isHome } = useLoaderData<typeof loader>();
+  const { chrome } = useLoaderData<typeof loader>();
+  const isHome = useLocation().pathname === '/';
   return (
     <>
       <SiteHeader chrome={chrome} isHome={isHome} />

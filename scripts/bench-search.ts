@@ -41,7 +41,8 @@ async function generate(handle: DatabaseHandle, count: number): Promise<void> {
   const batch = 50_000;
   for (let start = 1; start <= count; start += batch) {
     const end = Math.min(count, start + batch - 1);
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       insert into properties (slug, reference, channel, status, price_value, display_address, address_line_1, town, county,
         county_slug, country, postcode, postcode_district, location, bedrooms, bathrooms, reception_rooms, property_type,
         property_style, square_feet, acreage, tags, short_let, pets_allowed, branch_id, summary, created_at, updated_at, launched_at)
@@ -66,7 +67,8 @@ async function generate(handle: DatabaseHandle, count: number): Promise<void> {
           (array['Benchton','Widcombe','Larkhall','Combe Down','Weston','Oldfield Park','Twerton','Bathwick'])[1 + floor(random() * 8)::int] as town,
           floor(random() * 6)::int as beds
         from generate_series(${start}, ${end}) g
-      ) rows`));
+      ) rows`),
+    );
     process.stdout.write(`\r  generated ${end.toLocaleString('en-GB')} / ${count.toLocaleString('en-GB')}`);
   }
   process.stdout.write('\n');
@@ -74,11 +76,21 @@ async function generate(handle: DatabaseHandle, count: number): Promise<void> {
 }
 
 const SCENARIOS: { name: string; input: SearchInput }[] = [
-  { name: 'channel + price + beds', input: { channel: 'sales', minPrice: 200000, maxPrice: 450000, minBeds: 2, maxBeds: 4 } },
+  {
+    name: 'channel + price + beds',
+    input: { channel: 'sales', minPrice: 200000, maxPrice: 450000, minBeds: 2, maxBeds: 4 },
+  },
   { name: 'place + radius (3 mi)', input: { channel: 'sales', placeId: BENCH_PLACE_ID, within: 3 } },
   {
     name: 'polygon',
-    input: { channel: 'sales', poly: [[51.33, -2.45], [51.33, -2.30], [51.43, -2.36]] },
+    input: {
+      channel: 'sales',
+      poly: [
+        [51.33, -2.45],
+        [51.33, -2.3],
+        [51.43, -2.36],
+      ],
+    },
   },
   { name: 'text "orchard"', input: { channel: 'sales', q: 'orchard' } },
   { name: 'lettings + pets + beds', input: { channel: 'lettings', pets: true, minBeds: 2 } },
@@ -123,7 +135,17 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', SEED_ON_EMPTY: 'false', RUN_JOBS: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00' },
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      SEED_ON_EMPTY: 'false',
+      RUN_JOBS: 'false',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -135,7 +157,10 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const urls = SCENARIOS.map((scenario) => `${base}/search.ljson?${toQueryParams(createSearch({ status: 'available', ...scenario.input })).toString()}`);
+  const urls = SCENARIOS.map(
+    (scenario) =>
+      `${base}/search.ljson?${toQueryParams(createSearch({ status: 'available', ...scenario.input })).toString()}`,
+  );
   const deadline = Date.now() + LOAD_SECONDS * 1000;
   const times: number[] = [];
   let errors = 0;
@@ -186,7 +211,9 @@ async function preparePostgres(size: number): Promise<{ handle: DatabaseHandle; 
   url.pathname = `/${name}`;
   const handle = openDatabase({ databaseUrl: url.toString() });
   await handle.migrate();
-  const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from properties`));
+  const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(
+    await handle.db.execute(sql`select count(*)::int as count from properties`),
+  );
   if (Number(count) !== size) {
     await handle.db.execute(sql`truncate properties, branches, places restart identity cascade`);
     await generate(handle, size);
@@ -212,10 +239,16 @@ for (const size of sizes) {
     await handle.close();
     console.log('| search | p50 ms | p95 ms | matches |');
     console.log('|---|---|---|---|');
-    for (const row of rows) console.log(`| ${row.name} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.count} |`);
-    const overall = percentile(rows.map((row) => row.p95), 100);
+    for (const row of rows)
+      console.log(`| ${row.name} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.count} |`);
+    const overall = percentile(
+      rows.map((row) => row.p95),
+      100,
+    );
     console.log(`worst p95: ${overall.toFixed(2)} ms`);
     const load = await loadTest(env);
-    console.log(`GET /search.ljson, ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS}s: ${load.rps.toFixed(0)} req/s, p95 ${load.p95.toFixed(1)} ms, errors ${load.errors}`);
+    console.log(
+      `GET /search.ljson, ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS}s: ${load.rps.toFixed(0)} req/s, p95 ${load.p95.toFixed(1)} ms, errors ${load.errors}`,
+    );
   }
 }

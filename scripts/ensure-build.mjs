@@ -17,8 +17,11 @@ function newestMtime(dir) {
 }
 
 const sourcesChanged = () =>
-  Math.max(newestMtime(path.join(root, 'app')), newestMtime(path.join(root, 'public')), statSync(path.join(root, 'package.json')).mtimeMs) >
-  statSync(buildFile).mtimeMs;
+  Math.max(
+    newestMtime(path.join(root, 'app')),
+    newestMtime(path.join(root, 'public')),
+    statSync(path.join(root, 'package.json')).mtimeMs,
+  ) > statSync(buildFile).mtimeMs;
 
 if (!existsSync(buildFile) || sourcesChanged()) {
   console.log('Building the site for production (first start or changed sources)…');

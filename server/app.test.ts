@@ -23,7 +23,12 @@ beforeAll(async () => {
       if (url.pathname === '/boom') throw new Error('secret internal detail');
       if (url.pathname === '/sign-in') await context.session.signIn(await makeUser());
       const body = request.method === 'GET' ? '' : await request.text();
-      return Response.json({ method: request.method, token: context.csrfToken, body, userId: await context.session.getUserId() });
+      return Response.json({
+        method: request.method,
+        token: context.csrfToken,
+        body,
+        userId: await context.session.getUserId(),
+      });
     },
   });
 });
@@ -38,7 +43,13 @@ async function makeUser(): Promise<number> {
   userCount++;
   const [user] = await database.db
     .insert(users)
-    .values({ email: `u${userCount}@example.com`, emailLower: `u${userCount}@example.com`, passwordHash: 'x', firstName: 'A', lastName: 'B' })
+    .values({
+      email: `u${userCount}@example.com`,
+      emailLower: `u${userCount}@example.com`,
+      passwordHash: 'x',
+      firstName: 'A',
+      lastName: 'B',
+    })
     .returning({ id: users.id });
   return user!.id;
 }
@@ -72,7 +83,11 @@ describe('server: sessions and CSRF', () => {
 
   it('rejects a missing or wrong token with 422, in JSON for JSON clients and HTML otherwise', async () => {
     const { cookie, token } = await visit();
-    const missing = await app.request('/user.ljson', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    const missing = await app.request('/user.ljson', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(missing.status).toBe(422);
     expect(await missing.json()).toMatchObject({ status: 422, error: expect.stringContaining('reload the page') });
     const wrong = await app.request('/thing', {
@@ -85,7 +100,10 @@ describe('server: sessions and CSRF', () => {
     const noSession = await app.request('/thing', { method: 'POST', headers: { 'x-csrf-token': token } });
     expect(noSession.status).toBe(422);
     const otherSession = await visit();
-    const crossed = await app.request('/thing', { method: 'POST', headers: { cookie: otherSession.cookie, 'x-csrf-token': token } });
+    const crossed = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie: otherSession.cookie, 'x-csrf-token': token },
+    });
     expect(crossed.status).toBe(422);
   });
 
@@ -103,7 +121,10 @@ describe('server: sessions and CSRF', () => {
       body: JSON.stringify({ _method: 'put', first_name: 'Ann' }),
     });
     expect(await json.json()).toMatchObject({ method: 'PUT' });
-    const query = await app.request('/saved_searches?_method=put', { method: 'POST', headers: { cookie, 'x-csrf-token': token } });
+    const query = await app.request('/saved_searches?_method=put', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token },
+    });
     expect(await query.json()).toMatchObject({ method: 'PUT' });
   });
 
@@ -111,11 +132,23 @@ describe('server: sessions and CSRF', () => {
     const { cookie, token } = await visit();
     const bad = await app.request('/thing?_method=get', { method: 'POST', headers: { cookie, 'x-csrf-token': token } });
     expect(bad.status).toBe(400);
-    const malformed = await app.request('/thing', { method: 'POST', headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/json' }, body: '{"a":' });
+    const malformed = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/json' },
+      body: '{"a":',
+    });
     expect(malformed.status).toBe(400);
-    const large = await app.request('/thing', { method: 'POST', headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a='.padEnd(5000, 'x') });
+    const large = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a='.padEnd(5000, 'x'),
+    });
     expect(large.status).toBe(413);
-    const upload = await app.request('/thing', { method: 'POST', headers: { cookie, 'x-csrf-token': token, 'content-type': 'multipart/form-data; boundary=zz' }, body: '--zz--' });
+    const upload = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token, 'content-type': 'multipart/form-data; boundary=zz' },
+      body: '--zz--',
+    });
     expect(upload.status).toBe(415);
   });
 

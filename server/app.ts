@@ -15,7 +15,14 @@ import {
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
 import { errorResponse } from './error-pages.ts';
-import { HttpError, bodyKindOf, readBodyWithLimit, readControlFields, rebuildRequest, resolveMethod } from './request-body.ts';
+import {
+  HttpError,
+  bodyKindOf,
+  readBodyWithLimit,
+  readControlFields,
+  rebuildRequest,
+  resolveMethod,
+} from './request-body.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
@@ -58,7 +65,13 @@ export function createServerApp(options: ServerAppOptions): Hono {
     c.header('X-Request-Id', requestId);
     const status = c.res.status;
     options.logger[status >= 500 ? 'error' : 'info'](
-      { requestId, method: c.req.method, path: new URL(c.req.url).pathname, status, ms: Math.round(performance.now() - started) },
+      {
+        requestId,
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     );
   });
@@ -100,7 +113,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const secure = options.cookie.secure;
     const cookieId = readSessionCookie(request.headers.get('cookie'), secure);
     const hasSession = isWellFormedSessionId(cookieId);
-    const session = new VisitorSession(hasSession ? cookieId : newSessionId(), !hasSession, options.getDb, options.cookie);
+    const session = new VisitorSession(
+      hasSession ? cookieId : newSessionId(),
+      !hasSession,
+      options.getDb,
+      options.cookie,
+    );
 
     let isCsrfDeferred = false;
     if (STATE_CHANGING.has(request.method)) {

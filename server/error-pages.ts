@@ -31,7 +31,12 @@ export function wantsJson(request: Request): boolean {
   );
 }
 
-export function errorResponse(request: Request, status: number, message: string, headers: Record<string, string> = {}): Response {
+export function errorResponse(
+  request: Request,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   if (wantsJson(request)) {
     return new Response(JSON.stringify({ error: message, status }), {
       status,

@@ -47,7 +47,9 @@ describe('request bodies', () => {
   });
 
   it('refuses oversized bodies while streaming, declared or not', async () => {
-    await expect(readBodyWithLimit(post('http://x', { body: 'x'.repeat(11), headers: { 'content-length': '11' } }), 10)).rejects.toMatchObject({ status: 413 });
+    await expect(
+      readBodyWithLimit(post('http://x', { body: 'x'.repeat(11), headers: { 'content-length': '11' } }), 10),
+    ).rejects.toMatchObject({ status: 413 });
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {

@@ -4,7 +4,12 @@ export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export type CspOptions = { nonce: string; tileOrigin: string | null; isDevelopment: boolean; extraScriptSrc?: string[] };
+export type CspOptions = {
+  nonce: string;
+  tileOrigin: string | null;
+  isDevelopment: boolean;
+  extraScriptSrc?: string[];
+};
 
 /** Hosts allowed in frames: the video and tour hosts of spec point 9. */
 const FRAME_HOSTS = [

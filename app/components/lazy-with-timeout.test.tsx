@@ -12,7 +12,9 @@ describe('importWithTimeout', () => {
 
   it('resolves with the module when it arrives in time', async () => {
     vi.useFakeTimers();
-    const loading = importWithTimeout(() => new Promise<{ default: string }>((resolve) => setTimeout(() => resolve({ default: 'map' }), 1000)));
+    const loading = importWithTimeout(
+      () => new Promise<{ default: string }>((resolve) => setTimeout(() => resolve({ default: 'map' }), 1000)),
+    );
     await vi.advanceTimersByTimeAsync(1000);
     await expect(loading).resolves.toEqual({ default: 'map' });
   });

@@ -48,8 +48,14 @@ class LazyErrorBoundary extends Component<BoundaryProps, { error: Error | null }
     if (this.state.error) {
       return (
         <div className="lazy-status lazy-status--error" role="alert">
-          <p className="lazy-status__title">{this.props.errorTitle ?? 'Sorry, this part of the page could not be loaded.'}</p>
-          <p>{this.state.error instanceof ChunkLoadTimeoutError ? this.state.error.message : 'Please check your connection and reload the page.'}</p>
+          <p className="lazy-status__title">
+            {this.props.errorTitle ?? 'Sorry, this part of the page could not be loaded.'}
+          </p>
+          <p>
+            {this.state.error instanceof ChunkLoadTimeoutError
+              ? this.state.error.message
+              : 'Please check your connection and reload the page.'}
+          </p>
         </div>
       );
     }

@@ -1,4 +1,5 @@
 import type { SiteChrome } from '../features/content/site.server.ts';
+import { openCookieSettings } from './cookie-consent.tsx';
 
 export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
   const year = new Date().getFullYear();
@@ -29,6 +30,9 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
               <a href="/articles">News and advice</a>
             </li>
             <li>
+              <a href="/articles.rss">News feed (RSS)</a>
+            </li>
+            <li>
               <a href={chrome.theme.mortgageGuideUrl}>Mortgage guide</a>
             </li>
           </ul>
@@ -41,6 +45,11 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
             </li>
             <li>
               <a href="/privacy-policy">Privacy policy</a>
+            </li>
+            <li>
+              <button type="button" className="footer-link-button" onClick={openCookieSettings}>
+                Cookie settings
+              </button>
             </li>
           </ul>
         </nav>

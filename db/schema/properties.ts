@@ -67,7 +67,10 @@ export const properties = pgTable(
     propertyStyle: text('property_style').notNull(),
     squareFeet: integer('square_feet'),
     acreage: doublePrecision('acreage'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     shortLet: boolean('short_let').notNull().default(false),
     petsAllowed: boolean('pets_allowed').notNull().default(false),
     auctionDate: date('auction_date'),

@@ -148,6 +148,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   }
   await db.insert(schema.siteSettings).values({ ...agency.siteSettings, updatedAt: now });
   report('content', contentTotal, contentTotal);
+  // Fresh statistics: PGlite never runs autovacuum, and without them the planner picks plans ten times slower.
+  await db.execute(sql`analyze`);
 
   const count = async (table: PgTable) => {
     const [row] = await db.select({ value: sql<number>`count(*)::int` }).from(table);

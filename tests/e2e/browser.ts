@@ -17,12 +17,18 @@ const CHROMIUM_ARGS = [
  * One Chromium per test file. Every request that does not go to the site under test (map tiles, video hosts,
  * third-party scripts) is blocked, so tests never reach the internet.
  */
-export function useBrowser(): { baseURL: string; newPage: (options?: { width?: number; height?: number }) => Promise<Page> } {
+export function useBrowser(): {
+  baseURL: string;
+  newPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+} {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const baseURL = inject('baseURL');
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

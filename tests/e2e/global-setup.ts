@@ -69,7 +69,11 @@ export default async function setup(project: TestProject) {
     COOKIE_SECURE: 'false',
     SMTP_URL: '',
   };
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited during start-up (code ${server.exitCode}).`);

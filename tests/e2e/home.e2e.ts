@@ -52,7 +52,7 @@ describe('home page', () => {
   it('is usable at phone width with the burger menu', async () => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/');
-    await page.getByText('Menu').click({ force: true });
+    await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Mobile' }).isVisible()).toBe(true);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(390);

@@ -150,11 +150,15 @@ describe('search', () => {
     const entry = page.locator('.search-history a').first();
     expect(await entry.textContent()).toContain('Property for sale');
     expect(await entry.getAttribute('href')).toContain('minBeds=2');
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('doorstep.searchHistory') ?? '[]') as { channel: string }[]);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('doorstep.searchHistory') ?? '[]') as { channel: string }[],
+    );
     expect(stored[0]?.channel).toBe('lettings');
     await page.getByRole('button', { name: 'Save search' }).click();
     expect(await page.locator('.search-tools__message').textContent()).toContain('Search saved');
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('doorstep.savedSearches') ?? '[]') as { alert_frequency: string }[]);
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('doorstep.savedSearches') ?? '[]') as { alert_frequency: string }[],
+    );
     expect(saved[0]?.alert_frequency).toBe('I');
   });
 });
@@ -168,12 +172,16 @@ describe('landing pages', () => {
     expect(await page.locator('h1').textContent()).toBe('Property for sale in England');
     expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${baseURL}/property-for-sale/england`);
     expect(await page.locator('.breadcrumbs li').allTextContents()).toEqual(['Home', 'Property for sale', 'England']);
-    expect(await page.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/property-for-sale/england?page=2');
+    expect(await page.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      '/property-for-sale/england?page=2',
+    );
     await dismissCookies(page);
     await expectNoAxeViolations(page);
     const second = await page.goto('/property-for-sale/england?page=2');
     expect(second?.status()).toBe(200);
-    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(`${baseURL}/property-for-sale/england?page=2`);
+    expect(await page.locator('link[rel=canonical]').getAttribute('href')).toBe(
+      `${baseURL}/property-for-sale/england?page=2`,
+    );
   });
 
   it('answers 404 for a place without properties', async () => {

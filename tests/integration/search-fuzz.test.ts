@@ -30,12 +30,51 @@ async function callSearchLjson(query: string): Promise<Response> {
 }
 
 const segment = fc.oneof(
-  fc.constantFrom('properties-for-sale', 'properties-to-rent', 'sales', 'lettings', 'pets', 'short-lets', 'page-0', 'page-999999999'),
-  fc.tuple(
-    fc.constantFrom('from-', 'up-to-', 'min-sq-ft-', 'max-sq-ft-', 'within-', 'page-', 'newer-than-', 'updated-in-', 'gid-', 'tag-', 'status-', 'area-', 'text-', 'poly-', 'auction-date-'),
-    fc.oneof(fc.integer({ min: -1e12, max: 1e12 }).map(String), fc.string({ maxLength: 40 }), fc.constantFrom("'; drop table properties; --", '1e309', 'NaN', '51.3_-2.3~51.4_-2.2~51.3_-2.2~51.4_-2.3', '０', '🏠', 'x'.repeat(10_000))),
-    fc.constantFrom('', '-bed', '-beds', '-days', '-acres'),
-  ).map(([prefix, value, suffix]) => `${prefix}${value}${suffix}`),
+  fc.constantFrom(
+    'properties-for-sale',
+    'properties-to-rent',
+    'sales',
+    'lettings',
+    'pets',
+    'short-lets',
+    'page-0',
+    'page-999999999',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        'from-',
+        'up-to-',
+        'min-sq-ft-',
+        'max-sq-ft-',
+        'within-',
+        'page-',
+        'newer-than-',
+        'updated-in-',
+        'gid-',
+        'tag-',
+        'status-',
+        'area-',
+        'text-',
+        'poly-',
+        'auction-date-',
+      ),
+      fc.oneof(
+        fc.integer({ min: -1e12, max: 1e12 }).map(String),
+        fc.string({ maxLength: 40 }),
+        fc.constantFrom(
+          "'; drop table properties; --",
+          '1e309',
+          'NaN',
+          '51.3_-2.3~51.4_-2.2~51.3_-2.2~51.4_-2.3',
+          '０',
+          '🏠',
+          'x'.repeat(10_000),
+        ),
+      ),
+      fc.constantFrom('', '-bed', '-beds', '-days', '-acres'),
+    )
+    .map(([prefix, value, suffix]) => `${prefix}${value}${suffix}`),
 );
 
 describe('GET /search.ljson with hostile input', () => {
@@ -62,10 +101,29 @@ describe('GET /search.ljson with hostile input', () => {
   it('answers the spec shape: properties with card fields and pagination', async () => {
     const response = await callSearchLjson('channel=lettings&minBeds=2');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { properties: Record<string, unknown>[]; pagination: Record<string, unknown> };
+    const body = (await response.json()) as {
+      properties: Record<string, unknown>[];
+      pagination: Record<string, unknown>;
+    };
     expect(body.pagination).toMatchObject({ has_next_page: expect.any(Boolean), has_prev_page: false });
     const card = body.properties[0]!;
-    for (const field of ['property_id', 'price', 'priceValue', 'display_address', 'property_channel', 'property_url', 'photos', 'bedrooms', 'bathrooms', 'receptionRooms', 'pppw_price', 'createdAt', 'status', 'tags', 'propertyType']) {
+    for (const field of [
+      'property_id',
+      'price',
+      'priceValue',
+      'display_address',
+      'property_channel',
+      'property_url',
+      'photos',
+      'bedrooms',
+      'bathrooms',
+      'receptionRooms',
+      'pppw_price',
+      'createdAt',
+      'status',
+      'tags',
+      'propertyType',
+    ]) {
       expect(card).toHaveProperty(field);
     }
     expect(card.property_channel).toBe('lettings');

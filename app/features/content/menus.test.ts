@@ -11,7 +11,13 @@ import {
   type MenuItem,
 } from './menus.ts';
 
-const item = (id: number, items: MenuItem[] = []): MenuItem => ({ id, name: `Item ${id}`, url: `/${id}`, target: 'S', items });
+const item = (id: number, items: MenuItem[] = []): MenuItem => ({
+  id,
+  name: `Item ${id}`,
+  url: `/${id}`,
+  target: 'S',
+  items,
+});
 const seven = [1, 2, 3, 4, 5, 6, 7].map((id) => item(id));
 const ids = (items: MenuItem[]) => items.map((entry) => entry.id);
 
@@ -24,11 +30,16 @@ describe('splitPrimaryMenu', () => {
 
   it('splits in halves when splitNavigationMenuItemsEqually is on', () => {
     const six = seven.slice(0, 6);
-    expect(ids(splitPrimaryMenu(six, { splitNavigationMenuItemsEqually: true, navbarLogoPosition: 'centre' }).left)).toEqual([1, 2, 3]);
+    expect(
+      ids(splitPrimaryMenu(six, { splitNavigationMenuItemsEqually: true, navbarLogoPosition: 'centre' }).left),
+    ).toEqual([1, 2, 3]);
     const odd = splitPrimaryMenu(seven, { splitNavigationMenuItemsEqually: true, navbarLogoPosition: 'centre' });
     expect(ids(odd.left)).toEqual([1, 2, 3, 4]);
     expect(ids(odd.right)).toEqual([5, 6, 7]);
-    const three = splitPrimaryMenu(seven.slice(0, 3), { splitNavigationMenuItemsEqually: false, navbarLogoPosition: 'centre' });
+    const three = splitPrimaryMenu(seven.slice(0, 3), {
+      splitNavigationMenuItemsEqually: false,
+      navbarLogoPosition: 'centre',
+    });
     expect(ids(three.left)).toEqual([1, 2, 3]);
     expect(three.right).toEqual([]);
   });
@@ -85,7 +96,10 @@ describe('mobile menu drill-down', () => {
   });
 
   it('closing (or toggling while open) resets the level', () => {
-    const open = mobileMenuReducer(mobileMenuReducer(CLOSED_MOBILE_MENU, { type: 'toggle' }), { type: 'drill', itemId: 1 });
+    const open = mobileMenuReducer(mobileMenuReducer(CLOSED_MOBILE_MENU, { type: 'toggle' }), {
+      type: 'drill',
+      itemId: 1,
+    });
     expect(mobileMenuReducer(open, { type: 'close' })).toEqual(CLOSED_MOBILE_MENU);
     expect(mobileMenuReducer(open, { type: 'toggle' })).toEqual(CLOSED_MOBILE_MENU);
     const reopened = mobileMenuReducer(mobileMenuReducer(open, { type: 'toggle' }), { type: 'toggle' });

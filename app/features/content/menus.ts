@@ -37,7 +37,8 @@ export function limitMenuDepth(items: MenuItem[], depth: number): MenuItem[] {
 /** Theme dimensions are 'width,height' text; anything unreadable falls back to the default. */
 export function parseLogoDimensions(text: string | null | undefined, fallback: { width: number; height: number }) {
   const [width, height] = (text ?? '').split(',').map((part) => Number(part.trim()));
-  if (!width || !height || width <= 0 || height <= 0 || !Number.isFinite(width) || !Number.isFinite(height)) return fallback;
+  if (!width || !height || width <= 0 || height <= 0 || !Number.isFinite(width) || !Number.isFinite(height))
+    return fallback;
   return { width, height };
 }
 
@@ -57,7 +58,8 @@ export function isNewTab(item: Pick<MenuItem, 'target'>): boolean {
  * items), 1 (an item's children) or 2 (a child's children). `path` holds the ids drilled into.
  */
 export type MobileMenuState = { isOpen: boolean; path: number[] };
-export type MobileMenuAction = { type: 'toggle' } | { type: 'close' } | { type: 'drill'; itemId: number } | { type: 'back' };
+export type MobileMenuAction =
+  { type: 'toggle' } | { type: 'close' } | { type: 'drill'; itemId: number } | { type: 'back' };
 
 export const CLOSED_MOBILE_MENU: MobileMenuState = { isOpen: false, path: [] };
 
@@ -82,7 +84,10 @@ export function mobileMenuLevel(state: MobileMenuState): MobileMenuLevel {
 }
 
 /** The items shown at the current drill-down level, and the item whose children they are. */
-export function mobileMenuView(items: MenuItem[], state: MobileMenuState): { parent: MenuItem | null; items: MenuItem[] } {
+export function mobileMenuView(
+  items: MenuItem[],
+  state: MobileMenuState,
+): { parent: MenuItem | null; items: MenuItem[] } {
   let parent: MenuItem | null = null;
   let current = items;
   for (const id of state.path) {

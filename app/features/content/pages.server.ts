@@ -3,7 +3,10 @@ import { pages } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
 
-export async function getPageBySlug(db: Database, slug: string): Promise<{ title: string; html: string; updatedAt: Date } | null> {
+export async function getPageBySlug(
+  db: Database,
+  slug: string,
+): Promise<{ title: string; html: string; updatedAt: Date } | null> {
   const [page] = await db.select().from(pages).where(eq(pages.slug, slug)).limit(1);
   if (!page) return null;
   return { title: page.title, html: renderMarkdown(page.bodyMarkdown), updatedAt: page.updatedAt };

@@ -30,7 +30,9 @@ export const DEFAULT_THEME: ThemeSettings = {
 };
 
 /** Builds the menu tree (up to three levels) from flat rows ordered by position. */
-export function buildMenuTree(rows: { id: number; parentId: number | null; name: string; url: string; target: 'S' | 'B' }[]): MenuItem[] {
+export function buildMenuTree(
+  rows: { id: number; parentId: number | null; name: string; url: string; target: 'S' | 'B' }[],
+): MenuItem[] {
   const byId = new Map<number, MenuItem>();
   for (const row of rows) byId.set(row.id, { id: row.id, name: row.name, url: row.url, target: row.target, items: [] });
   const roots: MenuItem[] = [];
@@ -52,7 +54,14 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache.chrome;
   const [settings] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   const rows = await db
-    .select({ id: menuItems.id, parentId: menuItems.parentId, name: menuItems.name, url: menuItems.url, target: menuItems.target, menu: menuItems.menu })
+    .select({
+      id: menuItems.id,
+      parentId: menuItems.parentId,
+      name: menuItems.name,
+      url: menuItems.url,
+      target: menuItems.target,
+      menu: menuItems.menu,
+    })
     .from(menuItems)
     .orderBy(asc(menuItems.position), asc(menuItems.id));
   const chrome: SiteChrome = {
@@ -60,7 +69,11 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
     agencyEmail: settings?.agencyEmail ?? '',
     agencyContactTelephone: settings?.agencyContactTelephone ?? '',
     logo: settings?.logoUrl ?? '',
-    theme: { ...DEFAULT_THEME, ...(settings?.theme ?? {}), preferences: { ...DEFAULT_THEME.preferences, ...(settings?.theme?.preferences ?? {}) } },
+    theme: {
+      ...DEFAULT_THEME,
+      ...(settings?.theme ?? {}),
+      preferences: { ...DEFAULT_THEME.preferences, ...(settings?.theme?.preferences ?? {}) },
+    },
     primaryMenuItems: buildMenuTree(rows.filter((row) => row.menu === 'primary')),
     secondaryMenuItems: buildMenuTree(rows.filter((row) => row.menu === 'secondary')),
   };

@@ -65,7 +65,12 @@ export async function deliverDueEmails(db: Database, transport: Transporter | nu
     await db
       .update(emailOutbox)
       .set({ status: 'stored' })
-      .where(inArray(emailOutbox.id, due.map((row) => row.id)));
+      .where(
+        inArray(
+          emailOutbox.id,
+          due.map((row) => row.id),
+        ),
+      );
     return due.length;
   }
   let sent = 0;
@@ -78,7 +83,10 @@ export async function deliverDueEmails(db: Database, transport: Transporter | nu
         text: row.textBody,
         html: row.htmlBody ?? undefined,
       });
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, row.id));
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1` })
+        .where(eq(emailOutbox.id, row.id));
       sent++;
     } catch (error) {
       const attempts = row.attempts + 1;

@@ -69,12 +69,14 @@ function resizeOnce(original: string, target: string, width: number, height: num
     job = (async () => {
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      let pipeline = sharp(original, { limitInputPixels: 50_000_000 }).rotate().resize({
-        width,
-        height: height ?? undefined,
-        fit: height ? 'cover' : 'inside',
-        withoutEnlargement: !height,
-      });
+      let pipeline = sharp(original, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize({
+          width,
+          height: height ?? undefined,
+          fit: height ? 'cover' : 'inside',
+          withoutEnlargement: !height,
+        });
       if (format === 'webp') pipeline = pipeline.webp({ quality: 74 });
       else if (format === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 2 });
       else pipeline = pipeline.jpeg({ quality: 78, mozjpeg: true });

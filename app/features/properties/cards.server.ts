@@ -29,7 +29,10 @@ export const propertyCardColumns = {
   location: properties.location,
 };
 
-export async function getLatestPropertyCards(db: Database, options: { channel: Channel; limit: number }): Promise<PropertyCard[]> {
+export async function getLatestPropertyCards(
+  db: Database,
+  options: { channel: Channel; limit: number },
+): Promise<PropertyCard[]> {
   const rows = await db
     .select(propertyCardColumns)
     .from(properties)

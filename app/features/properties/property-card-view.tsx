@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import type { PropertyCard } from './property-card.ts';
 import { SavePropertyToggle } from './save-property-toggle.tsx';
+import { queueExposure } from './tracking-client.ts';
 
 function RoomCount({ count, singular, plural }: { count: number; singular: string; plural: string }) {
   if (count <= 0) return null;
@@ -19,6 +21,8 @@ function RoomCount({ count, singular, plural }: { count: number; singular: strin
 /** Spec point 2 'Property card': image (408x250), price, address, rooms, tags and a save toggle. */
 export function PropertyCardView({ card, isPriority = false }: { card: PropertyCard; isPriority?: boolean }) {
   const photo = card.photos[0];
+  // Every card shown counts as an exposure; the cards of one render go out in one batch after load.
+  useEffect(() => queueExposure(card.property_id), [card.property_id]);
   const priceMatch = /^(.*?)(£.*)$/.exec(card.price);
   const qualifier = priceMatch?.[1]?.trim() ?? '';
   const amount = priceMatch?.[2] ?? card.price;
@@ -52,7 +56,9 @@ export function PropertyCardView({ card, isPriority = false }: { card: PropertyC
         <p className="property-card__price">
           {qualifier ? <span className="property-card__qualifier">{qualifier} </span> : null}
           <span className="property-card__amount">{amount}</span>
-          {card.pppw_price ? <span className="property-card__pppw"> (£{card.pppw_price.toLocaleString('en-GB')} pw)</span> : null}
+          {card.pppw_price ? (
+            <span className="property-card__pppw"> (£{card.pppw_price.toLocaleString('en-GB')} pw)</span>
+          ) : null}
         </p>
         <h3 className="property-card__title">
           <a href={card.property_url}>{card.display_address}</a>

@@ -37,7 +37,11 @@ async function countyName(db: Database, country: string, countySlug: string): Pr
 }
 
 /** Turns a scope into SQL conditions and page furniture; null when the place or branch does not exist. */
-export async function resolveLanding(db: Database, channel: Channel, scope: LandingScope): Promise<ResolvedLanding | null> {
+export async function resolveLanding(
+  db: Database,
+  channel: Channel,
+  scope: LandingScope,
+): Promise<ResolvedLanding | null> {
   const home: Breadcrumb = { name: 'Home', href: '/' };
   const root = channelCrumb(channel);
   switch (scope.kind) {
@@ -72,7 +76,14 @@ export async function resolveLanding(db: Database, channel: Channel, scope: Land
       const [town] = await db
         .select({ id: places.id, name: places.name, countyName: places.countyName })
         .from(places)
-        .where(and(eq(places.kind, 'town'), eq(places.slug, scope.townSlug), eq(places.countySlug, scope.countySlug), eq(places.country, scope.country as 'england')))
+        .where(
+          and(
+            eq(places.kind, 'town'),
+            eq(places.slug, scope.townSlug),
+            eq(places.countySlug, scope.countySlug),
+            eq(places.country, scope.country as 'england'),
+          ),
+        )
         .limit(1);
       if (!town) return null;
       const countryName = COUNTRY_NAMES[scope.country] ?? scope.country;
@@ -83,7 +94,10 @@ export async function resolveLanding(db: Database, channel: Channel, scope: Land
           home,
           root,
           { name: countryName, href: landingPath(channel, { kind: 'country', country: scope.country }) },
-          { name: town.countyName, href: landingPath(channel, { kind: 'county', country: scope.country, countySlug: scope.countySlug }) },
+          {
+            name: town.countyName,
+            href: landingPath(channel, { kind: 'county', country: scope.country, countySlug: scope.countySlug }),
+          },
           { name: town.name, href: landingPath(channel, scope) },
         ],
         branchId: null,
@@ -97,7 +111,11 @@ export async function resolveLanding(db: Database, channel: Channel, scope: Land
         branchId: null,
       };
     case 'branch': {
-      const [branch] = await db.select({ id: branches.id, name: branches.name }).from(branches).where(eq(branches.slug, scope.branchSlug)).limit(1);
+      const [branch] = await db
+        .select({ id: branches.id, name: branches.name })
+        .from(branches)
+        .where(eq(branches.slug, scope.branchSlug))
+        .limit(1);
       if (!branch) return null;
       return {
         placeName: `our ${branch.name} branch`,
@@ -106,7 +124,10 @@ export async function resolveLanding(db: Database, channel: Channel, scope: Land
           home,
           { name: 'Branches', href: '/branches' },
           { name: branch.name, href: `/branches/${scope.branchSlug}` },
-          { name: channel === 'lettings' ? 'Property to rent' : 'Property for sale', href: landingPath(channel, scope) },
+          {
+            name: channel === 'lettings' ? 'Property to rent' : 'Property for sale',
+            href: landingPath(channel, scope),
+          },
         ],
         branchId: branch.id,
       };
@@ -128,45 +149,85 @@ export async function listLandingPages(db: Database): Promise<LandingLink[]> {
     .from(properties)
     .where(published)
     .groupBy(properties.channel);
-  for (const row of byChannel) links.push({ path: landingPath(row.channel, { kind: 'all' }), lastmod: new Date(row.lastmod) });
+  for (const row of byChannel)
+    links.push({ path: landingPath(row.channel, { kind: 'all' }), lastmod: new Date(row.lastmod) });
   const byCountry = await db
-    .select({ channel: properties.channel, country: properties.country, lastmod: sql<Date>`max(${properties.updatedAt})` })
+    .select({
+      channel: properties.channel,
+      country: properties.country,
+      lastmod: sql<Date>`max(${properties.updatedAt})`,
+    })
     .from(properties)
     .where(published)
     .groupBy(properties.channel, properties.country);
-  for (const row of byCountry) links.push({ path: landingPath(row.channel, { kind: 'country', country: row.country }), lastmod: new Date(row.lastmod) });
+  for (const row of byCountry)
+    links.push({
+      path: landingPath(row.channel, { kind: 'country', country: row.country }),
+      lastmod: new Date(row.lastmod),
+    });
   const byCounty = await db
-    .select({ channel: properties.channel, country: properties.country, countySlug: properties.countySlug, lastmod: sql<Date>`max(${properties.updatedAt})` })
+    .select({
+      channel: properties.channel,
+      country: properties.country,
+      countySlug: properties.countySlug,
+      lastmod: sql<Date>`max(${properties.updatedAt})`,
+    })
     .from(properties)
     .where(published)
     .groupBy(properties.channel, properties.country, properties.countySlug);
   for (const row of byCounty) {
-    links.push({ path: landingPath(row.channel, { kind: 'county', country: row.country, countySlug: row.countySlug }), lastmod: new Date(row.lastmod) });
+    links.push({
+      path: landingPath(row.channel, { kind: 'county', country: row.country, countySlug: row.countySlug }),
+      lastmod: new Date(row.lastmod),
+    });
   }
   const byTown = await db
-    .select({ channel: properties.channel, country: places.country, countySlug: places.countySlug, townSlug: places.slug, lastmod: sql<Date>`max(${properties.updatedAt})` })
+    .select({
+      channel: properties.channel,
+      country: places.country,
+      countySlug: places.countySlug,
+      townSlug: places.slug,
+      lastmod: sql<Date>`max(${properties.updatedAt})`,
+    })
     .from(properties)
     .innerJoin(places, eq(places.id, properties.placeId))
     .where(published)
     .groupBy(properties.channel, places.country, places.countySlug, places.slug);
   for (const row of byTown) {
     links.push({
-      path: landingPath(row.channel, { kind: 'town', country: row.country, countySlug: row.countySlug, townSlug: row.townSlug }),
+      path: landingPath(row.channel, {
+        kind: 'town',
+        country: row.country,
+        countySlug: row.countySlug,
+        townSlug: row.townSlug,
+      }),
       lastmod: new Date(row.lastmod),
     });
   }
   const byDistrict = await db
-    .select({ channel: properties.channel, district: properties.postcodeDistrict, lastmod: sql<Date>`max(${properties.updatedAt})` })
+    .select({
+      channel: properties.channel,
+      district: properties.postcodeDistrict,
+      lastmod: sql<Date>`max(${properties.updatedAt})`,
+    })
     .from(properties)
     .where(published)
     .groupBy(properties.channel, properties.postcodeDistrict);
-  for (const row of byDistrict) links.push({ path: landingPath(row.channel, { kind: 'district', district: row.district }), lastmod: new Date(row.lastmod) });
+  for (const row of byDistrict)
+    links.push({
+      path: landingPath(row.channel, { kind: 'district', district: row.district }),
+      lastmod: new Date(row.lastmod),
+    });
   const byBranch = await db
     .select({ channel: properties.channel, slug: branches.slug, lastmod: sql<Date>`max(${properties.updatedAt})` })
     .from(properties)
     .innerJoin(branches, eq(branches.id, properties.branchId))
     .where(published)
     .groupBy(properties.channel, branches.slug);
-  for (const row of byBranch) links.push({ path: landingPath(row.channel, { kind: 'branch', branchSlug: row.slug }), lastmod: new Date(row.lastmod) });
+  for (const row of byBranch)
+    links.push({
+      path: landingPath(row.channel, { kind: 'branch', branchSlug: row.slug }),
+      lastmod: new Date(row.lastmod),
+    });
   return links;
 }

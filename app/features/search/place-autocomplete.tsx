@@ -93,7 +93,13 @@ export function PlaceAutocomplete({
         onBlur={() => setTimeout(() => setIsOpen(false), 150)}
       />
       {placeId !== null ? <input type="hidden" name="placeId" value={placeId} /> : null}
-      <ul id={listId} role="listbox" aria-label="Suggested places" className="place-autocomplete__list" hidden={!isOpen}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggested places"
+        className="place-autocomplete__list"
+        hidden={!isOpen}
+      >
         {suggestions.map((suggestion, index) => (
           <li
             key={suggestion.place_id}
@@ -107,7 +113,11 @@ export function PlaceAutocomplete({
             }}
           >
             <span className="place-autocomplete__name">{suggestion.name}</span>{' '}
-            <span className="place-autocomplete__county">{suggestion.kind === 'postcode-district' ? `Postcode district, ${suggestion.county_name}` : suggestion.county_name}</span>
+            <span className="place-autocomplete__county">
+              {suggestion.kind === 'postcode-district'
+                ? `Postcode district, ${suggestion.county_name}`
+                : suggestion.county_name}
+            </span>
           </li>
         ))}
       </ul>

@@ -29,7 +29,10 @@ export async function suggestPlaces(db: Database, text: string, limit = MAX_SUGG
     .from(places)
     .where(
       looksLikeOutcode
-        ? or(like(places.nameLower, prefix), and(eq(places.kind, 'postcode-district'), eq(places.slug, query.replace(/\s.*$/, ''))))
+        ? or(
+            like(places.nameLower, prefix),
+            and(eq(places.kind, 'postcode-district'), eq(places.slug, query.replace(/\s.*$/, ''))),
+          )
         : and(eq(places.kind, 'town'), like(places.nameLower, prefix)),
     )
     .orderBy(sql`(${places.nameLower} = ${query}) desc`, desc(places.population), places.name)

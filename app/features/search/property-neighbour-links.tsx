@@ -1,12 +1,22 @@
 import { useEffect, useState } from 'react';
 import { toQueryParams } from './search-codec.ts';
 import { setPage } from './search-rules.ts';
-import { findPropertyLinks, type PropertyLinks, type SearchPage } from './property-neighbours.ts';
+import { findPropertyLinks, type NeighbourCard, type SearchPage } from './property-neighbours.ts';
 import { loadSearchHistory } from './search-storage.ts';
 
-/** Previous / next property links from the newest search in the visitor's history (via GET /search.ljson). */
-export function PropertyNeighbourLinks({ propertyId }: { propertyId: number }) {
-  const [links, setLinks] = useState<PropertyLinks>({ prev: null, next: null });
+type Link = { href: string; displayAddress: string };
+type Links = { prev: Link | null; next: Link | null };
+
+function toLink(card: NeighbourCard | null): Link | null {
+  return card ? { href: card.property_url, displayAddress: card.display_address } : null;
+}
+
+/**
+ * Previous / next property from the search the visitor came from: the newest search in their history, read
+ * through GET /search.ljson. Until that answers (or without a search) the server's fallback order is shown.
+ */
+export function PropertyNeighbourLinks({ propertyId, fallback }: { propertyId: number; fallback: Links }) {
+  const [fromSearch, setFromSearch] = useState<Links | null>(null);
   useEffect(() => {
     const search = loadSearchHistory()[0];
     if (!search) return;
@@ -17,26 +27,33 @@ export function PropertyNeighbourLinks({ propertyId }: { propertyId: number }) {
     };
     findPropertyLinks(search, propertyId, fetchPage)
       .then((found) => {
-        if (!cancelled) setLinks(found);
+        if (!cancelled && (found.prev || found.next))
+          setFromSearch({ prev: toLink(found.prev), next: toLink(found.next) });
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
   }, [propertyId]);
+  const links = fromSearch ?? fallback;
   if (!links.prev && !links.next) return null;
   return (
-    <nav className="property-neighbours" aria-label="Other properties in your search">
+    <nav
+      className="property-neighbours"
+      aria-label={fromSearch ? 'Other properties in your search' : 'More properties'}
+    >
       {links.prev ? (
-        <a href={links.prev.property_url} rel="prev">
-          ‹ Previous property<span className="visually-hidden">: {links.prev.display_address}</span>
+        <a href={links.prev.href} rel="prev">
+          <span className="property-neighbours__direction">Previous property</span>
+          <span className="property-neighbours__address">{links.prev.displayAddress}</span>
         </a>
       ) : (
         <span />
       )}
       {links.next ? (
-        <a href={links.next.property_url} rel="next">
-          Next property<span className="visually-hidden">: {links.next.display_address}</span> ›
+        <a href={links.next.href} rel="next">
+          <span className="property-neighbours__direction">Next property</span>
+          <span className="property-neighbours__address">{links.next.displayAddress}</span>
         </a>
       ) : null}
     </nav>

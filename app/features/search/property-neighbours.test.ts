@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createSearch } from './search-model.ts';
 import { findPropertyLinks, type SearchPage } from './property-neighbours.ts';
 
-const card = (id: number) => ({ property_id: id, property_url: `/properties/p-${id}`, display_address: `Address ${id}` });
+const card = (id: number) => ({
+  property_id: id,
+  property_url: `/properties/p-${id}`,
+  display_address: `Address ${id}`,
+});
 const pages: Record<number, SearchPage> = {
   1: { properties: [card(1), card(2), card(3)], pagination: { has_next_page: true, has_prev_page: false } },
   2: { properties: [card(4), card(5), card(6)], pagination: { has_next_page: false, has_prev_page: true } },

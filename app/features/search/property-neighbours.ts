@@ -1,7 +1,10 @@
 import type { Search } from './search-model.ts';
 
 export type NeighbourCard = { property_id: number; property_url: string; display_address: string };
-export type SearchPage = { properties: NeighbourCard[]; pagination: { has_next_page: boolean; has_prev_page: boolean } };
+export type SearchPage = {
+  properties: NeighbourCard[];
+  pagination: { has_next_page: boolean; has_prev_page: boolean };
+};
 export type PropertyLinks = { prev: NeighbourCard | null; next: NeighbourCard | null };
 
 /**

@@ -1,6 +1,14 @@
 /** fast-check generators of valid searches, shared by the search tests (test-only: nothing in the app imports it). */
 import fc from 'fast-check';
-import { CHANNELS, PROPERTY_TYPES, SEARCH_STATUSES, SORT_OPTIONS, normaliseSearch, type LatLng, type Search } from './search-model.ts';
+import {
+  CHANNELS,
+  PROPERTY_TYPES,
+  SEARCH_STATUSES,
+  SORT_OPTIONS,
+  normaliseSearch,
+  type LatLng,
+  type Search,
+} from './search-model.ts';
 
 const nullable = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: null });
 const decimals2 = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((n) => n / 100);

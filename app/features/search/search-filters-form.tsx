@@ -44,7 +44,9 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = formToSearch(event.currentTarget, search);
-    void navigate(`/search?${toQueryParams(next).toString()}${window.location.hash.startsWith('#/map') ? '#/map' : ''}`);
+    void navigate(
+      `/search?${toQueryParams(next).toString()}${window.location.hash.startsWith('#/map') ? '#/map' : ''}`,
+    );
   }
   return (
     <form className="search-filters" method="get" action="/search" onSubmit={onSubmit} aria-label="Search filters">
@@ -56,7 +58,13 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
         </select>
       </div>
       <div className="field field--wide">
-        <PlaceAutocomplete id="filter-q" name="q" label="Town, area or postcode" defaultValue={search.q ?? ''} defaultPlaceId={search.placeId} />
+        <PlaceAutocomplete
+          id="filter-q"
+          name="q"
+          label="Town, area or postcode"
+          defaultValue={search.q ?? ''}
+          defaultPlaceId={search.placeId}
+        />
       </div>
       <div className="field">
         <label htmlFor="filter-within">Within</label>
@@ -161,11 +169,21 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
           </div>
           <div className="field">
             <label htmlFor="filter-min-sqft">Min sq ft</label>
-            <input id="filter-min-sqft" name="minSquareFeet" inputMode="numeric" defaultValue={search.minSquareFeet ?? ''} />
+            <input
+              id="filter-min-sqft"
+              name="minSquareFeet"
+              inputMode="numeric"
+              defaultValue={search.minSquareFeet ?? ''}
+            />
           </div>
           <div className="field">
             <label htmlFor="filter-max-sqft">Max sq ft</label>
-            <input id="filter-max-sqft" name="maxSquareFeet" inputMode="numeric" defaultValue={search.maxSquareFeet ?? ''} />
+            <input
+              id="filter-max-sqft"
+              name="maxSquareFeet"
+              inputMode="numeric"
+              defaultValue={search.maxSquareFeet ?? ''}
+            />
           </div>
           <div className="field">
             <label htmlFor="filter-min-acres">Min acres</label>
@@ -192,13 +210,20 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
           </div>
           <div className="field field--wide">
             <label htmlFor="filter-text">Keywords</label>
-            <input id="filter-text" name="text" type="text" defaultValue={search.text ?? ''} placeholder="e.g. garage, sea view" />
+            <input
+              id="filter-text"
+              name="text"
+              type="text"
+              defaultValue={search.text ?? ''}
+              placeholder="e.g. garage, sea view"
+            />
           </div>
           <fieldset className="field field--wide checkbox-group">
             <legend>Features</legend>
             {TAG_OPTIONS.map((tag) => (
               <label key={tag.slug}>
-                <input type="checkbox" name="tags" value={tag.slug} defaultChecked={search.tags.includes(tag.slug)} /> {tag.label}
+                <input type="checkbox" name="tags" value={tag.slug} defaultChecked={search.tags.includes(tag.slug)} />{' '}
+                {tag.label}
               </label>
             ))}
             {search.channel === 'lettings' ? (

@@ -67,7 +67,11 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
       clusterRef.current?.remove();
       const group = (L as unknown as { markerClusterGroup: () => L.LayerGroup }).markerClusterGroup();
       for (const marker of markers) {
-        const icon = L.divIcon({ className: 'map-price-marker', html: `<span>${escapeHtml(marker.price.replace(/^[^£]*/, ''))}</span>`, iconSize: [72, 28] });
+        const icon = L.divIcon({
+          className: 'map-price-marker',
+          html: `<span>${escapeHtml(marker.price.replace(/^[^£]*/, ''))}</span>`,
+          iconSize: [72, 28],
+        });
         L.marker([marker.lat, marker.lng], { icon, title: marker.price, keyboard: true })
           .bindPopup(
             `<div class="map-card"><p class="map-card__price">${escapeHtml(marker.price)}</p><p><a href="${escapeHtml(marker.url)}">${escapeHtml(marker.address)}</a></p></div>`,
@@ -76,7 +80,11 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
       }
       group.addTo(map);
       clusterRef.current = group;
-      if (!poly && markers.length > 0) map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng])), { padding: [30, 30], maxZoom: 14 });
+      if (!poly && markers.length > 0)
+        map.fitBounds(L.latLngBounds(markers.map((marker) => [marker.lat, marker.lng])), {
+          padding: [30, 30],
+          maxZoom: 14,
+        });
     })();
     return () => {
       cancelled = true;
@@ -127,7 +135,12 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
             <button type="button" className="button" onClick={addCentrePoint}>
               Add point at map centre
             </button>
-            <button type="button" className="button" onClick={() => setDraft((points) => points.slice(0, -1))} disabled={draft.length === 0}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setDraft((points) => points.slice(0, -1))}
+              disabled={draft.length === 0}
+            >
               Undo last point
             </button>
             <button type="button" className="button button--primary" onClick={finish} disabled={draft.length < 3}>
@@ -150,7 +163,9 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
             className="button"
             onClick={() => {
               setIsDrawing(true);
-              setMessage('Click the map to add points, or move the map and use "Add point at map centre". Finish with three or more points.');
+              setMessage(
+                'Click the map to add points, or move the map and use "Add point at map centre". Finish with three or more points.',
+              );
             }}
           >
             Draw an area

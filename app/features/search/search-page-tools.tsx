@@ -25,18 +25,36 @@ function searchHref(search: Search, hash = ''): string {
 
 /** Path-style fragments (spec point 9) arrive in links; the page keeps its state in the query so the server sees it. */
 function hasSearchFragment(hash: string): boolean {
-  return /^#!?\/(sales|lettings|all-property-for-sale|property-for-sale|properties-for-sale|all-property-for-rent|property-for-rent|properties-to-rent)(\/|$)/.test(hash);
+  return /^#!?\/(sales|lettings|all-property-for-sale|property-for-sale|properties-for-sale|all-property-for-rent|property-for-rent|properties-to-rent)(\/|$)/.test(
+    hash,
+  );
 }
 
 /** The client half of /search: fragment links, the map view, history and saving the search locally. */
-export function SearchPageTools({ search, tileUrl, defaultStatus }: { search: Search; tileUrl: string; defaultStatus: string | null }) {
+export function SearchPageTools({
+  search,
+  tileUrl,
+  defaultStatus,
+}: {
+  search: Search;
+  tileUrl: string;
+  defaultStatus: string | null;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   // The server never sees the hash: render the list first and switch after hydration, so the markup matches.
-  const isHydrated = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const isHydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
   const isMap = isHydrated && location.hash === MAP_HASH;
   const [markers, setMarkers] = useState<MapMarker[]>([]);
-  const historyJson = useSyncExternalStore(subscribeSearchHistory, getSearchHistorySnapshot, getServerSearchHistorySnapshot);
+  const historyJson = useSyncExternalStore(
+    subscribeSearchHistory,
+    getSearchHistorySnapshot,
+    getServerSearchHistorySnapshot,
+  );
   const history = readSearchHistory(JSON.parse(historyJson));
   const [saveMessage, setSaveMessage] = useState('');
 
@@ -58,7 +76,9 @@ export function SearchPageTools({ search, tileUrl, defaultStatus }: { search: Se
   useEffect(() => {
     if (!isMap) return;
     const controller = new AbortController();
-    fetch(`/search.ljson?${toQueryParams(JSON.parse(searchKey) as Search).toString()}&hashbang=map`, { signal: controller.signal })
+    fetch(`/search.ljson?${toQueryParams(JSON.parse(searchKey) as Search).toString()}&hashbang=map`, {
+      signal: controller.signal,
+    })
       .then((response) => (response.ok ? response.json() : { markers: [] }))
       .then((body: { markers?: MapMarker[] }) => setMarkers(body.markers ?? []))
       .catch(() => undefined);
@@ -76,7 +96,9 @@ export function SearchPageTools({ search, tileUrl, defaultStatus }: { search: Se
     );
   }
 
-  const previous = history.filter((entry) => JSON.stringify({ ...entry, page: 1 }) !== JSON.stringify({ ...search, page: 1 })).slice(0, 5);
+  const previous = history
+    .filter((entry) => JSON.stringify({ ...entry, page: 1 }) !== JSON.stringify({ ...search, page: 1 }))
+    .slice(0, 5);
 
   return (
     <>

@@ -84,7 +84,13 @@ function orderBy(sorted: SortOption | null): SQL[] {
 export async function resolvePlace(db: Database, placeId: number | null): Promise<ResolvedPlace | null> {
   if (placeId === null) return null;
   const [place] = await db
-    .select({ id: places.id, kind: places.kind, name: places.name, countyName: places.countyName, location: places.location })
+    .select({
+      id: places.id,
+      kind: places.kind,
+      name: places.name,
+      countyName: places.countyName,
+      location: places.location,
+    })
     .from(places)
     .where(eq(places.id, placeId))
     .limit(1);
@@ -103,11 +109,18 @@ export function searchConditions(search: Search, place: ResolvedPlace | null, no
   if (search.maxSquareFeet !== null) conditions.push(lte(properties.squareFeet, search.maxSquareFeet));
   if (search.minAcreage !== null) conditions.push(gte(properties.acreage, search.minAcreage));
   if (search.maxAcreage !== null) conditions.push(lte(properties.acreage, search.maxAcreage));
-  if (search.createdAgo !== null) conditions.push(gte(properties.createdAt, new Date(now.getTime() - search.createdAgo * 86_400_000)));
-  if (search.updatedAgo !== null) conditions.push(gte(properties.updatedAt, new Date(now.getTime() - search.updatedAgo * 86_400_000)));
+  if (search.createdAgo !== null)
+    conditions.push(gte(properties.createdAt, new Date(now.getTime() - search.createdAgo * 86_400_000)));
+  if (search.updatedAgo !== null)
+    conditions.push(gte(properties.updatedAt, new Date(now.getTime() - search.updatedAgo * 86_400_000)));
   if (search.tags.length > 0) {
     const tags = search.tags.map(tagFromSlug);
-    conditions.push(sql`${properties.tags} @> array[${sql.join(tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`);
+    conditions.push(
+      sql`${properties.tags} @> array[${sql.join(
+        tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   }
   if (search.shortLets) conditions.push(eq(properties.shortLet, true));
   if (search.pets) conditions.push(eq(properties.petsAllowed, true));
@@ -157,18 +170,28 @@ export async function searchProperties(
       .orderBy(...orderBy(search.sorted))
       .limit(pageSize + 1)
       .offset(offset),
-    db.execute(sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`),
+    db.execute(
+      sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+    ),
   ]);
   const count = Number(rowsOf<{ count: number }>(countRows)[0]?.count ?? 0);
   return {
     properties: rows.slice(0, pageSize).map((row) => toPropertyCard(row, now)),
-    pagination: { has_next_page: rows.length > pageSize, has_prev_page: search.page > 1, page: search.page, page_size: pageSize },
+    pagination: {
+      has_next_page: rows.length > pageSize,
+      has_prev_page: search.page > 1,
+      page: search.page,
+      page_size: pageSize,
+    },
     total: { count: Math.min(count, COUNT_CAP), isCapped: count > COUNT_CAP },
   };
 }
 
-
-export async function searchMapMarkers(db: Database, search: Search, options: { now?: Date; place?: ResolvedPlace | null } = {}): Promise<MapMarker[]> {
+export async function searchMapMarkers(
+  db: Database,
+  search: Search,
+  options: { now?: Date; place?: ResolvedPlace | null } = {},
+): Promise<MapMarker[]> {
   const now = options.now ?? new Date();
   const place = options.place !== undefined ? options.place : await resolvePlace(db, search.placeId);
   const rows = await db
@@ -179,6 +202,13 @@ export async function searchMapMarkers(db: Database, search: Search, options: { 
     .limit(MAP_MARKER_LIMIT);
   return rows.map((row) => {
     const card = toPropertyCard(row, now);
-    return { id: card.property_id, lat: card.location.lat, lng: card.location.lng, price: card.price, url: card.property_url, address: card.display_address };
+    return {
+      id: card.property_id,
+      lat: card.location.lat,
+      lng: card.location.lng,
+      price: card.price,
+      url: card.property_url,
+      address: card.display_address,
+    };
   });
 }

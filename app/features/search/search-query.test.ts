@@ -5,7 +5,13 @@ import { seedDatabase } from '../../../db/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/integration/test-database.ts';
 import { createSearch, type Search, type SearchInput } from './search-model.ts';
 import { parseSearchFragment } from './search-codec.ts';
-import { COUNT_CAP, DEFAULT_PLACE_RADIUS_MILES, searchProperties, tagFromSlug, type ResolvedPlace } from './search-query.server.ts';
+import {
+  COUNT_CAP,
+  DEFAULT_PLACE_RADIUS_MILES,
+  searchProperties,
+  tagFromSlug,
+  type ResolvedPlace,
+} from './search-query.server.ts';
 
 type Row = typeof properties.$inferSelect;
 
@@ -41,7 +47,11 @@ function insidePolygon(point: { lat: number; lng: number }, poly: readonly (read
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const [latI, lngI] = poly[i]!;
     const [latJ, lngJ] = poly[j]!;
-    if (latI > point.lat !== latJ > point.lat && point.lng < ((lngJ - lngI) * (point.lat - latI)) / (latJ - latI) + lngI) inside = !inside;
+    if (
+      latI > point.lat !== latJ > point.lat &&
+      point.lng < ((lngJ - lngI) * (point.lat - latI)) / (latJ - latI) + lngI
+    )
+      inside = !inside;
   }
   return inside;
 }
@@ -54,12 +64,16 @@ function expected(search: Search, place: ResolvedPlace | null): Row[] {
     if (search.maxBeds !== null && row.bedrooms > search.maxBeds) return false;
     if (search.minPrice !== null && (row.priceValue === null || row.priceValue < search.minPrice)) return false;
     if (search.maxPrice !== null && (row.priceValue === null || row.priceValue > search.maxPrice)) return false;
-    if (search.minSquareFeet !== null && (row.squareFeet === null || row.squareFeet < search.minSquareFeet)) return false;
-    if (search.maxSquareFeet !== null && (row.squareFeet === null || row.squareFeet > search.maxSquareFeet)) return false;
+    if (search.minSquareFeet !== null && (row.squareFeet === null || row.squareFeet < search.minSquareFeet))
+      return false;
+    if (search.maxSquareFeet !== null && (row.squareFeet === null || row.squareFeet > search.maxSquareFeet))
+      return false;
     if (search.minAcreage !== null && (row.acreage === null || row.acreage < search.minAcreage)) return false;
     if (search.maxAcreage !== null && (row.acreage === null || row.acreage > search.maxAcreage)) return false;
-    if (search.createdAgo !== null && row.createdAt.getTime() < now.getTime() - search.createdAgo * 86_400_000) return false;
-    if (search.updatedAgo !== null && row.updatedAt.getTime() < now.getTime() - search.updatedAgo * 86_400_000) return false;
+    if (search.createdAgo !== null && row.createdAt.getTime() < now.getTime() - search.createdAgo * 86_400_000)
+      return false;
+    if (search.updatedAgo !== null && row.updatedAt.getTime() < now.getTime() - search.updatedAgo * 86_400_000)
+      return false;
     if (!search.tags.every((slug) => row.tags.includes(tagFromSlug(slug)))) return false;
     if (search.shortLets && !row.shortLet) return false;
     if (search.pets && !row.petsAllowed) return false;
@@ -77,7 +91,9 @@ function expected(search: Search, place: ResolvedPlace | null): Row[] {
 
 async function check(input: SearchInput, place: ResolvedPlace | null = null) {
   const search = createSearch(input);
-  const want = expected(search, place).map((row) => row.id).sort((a, b) => a - b);
+  const want = expected(search, place)
+    .map((row) => row.id)
+    .sort((a, b) => a - b);
   const got = await searchProperties(database.db, search, { pageSize: 10_000, now, place });
   const ids = got.properties.map((card) => card.property_id).sort((a, b) => a - b);
   expect(ids).toEqual(want);
@@ -153,27 +169,42 @@ describe('searchProperties against the seeded demo agency', () => {
     expect(result.properties.length).toBeGreaterThan(0);
     for (const card of result.properties) {
       const row = all.find((candidate) => candidate.id === card.property_id)!;
-      expect([row.displayAddress, row.town, row.county, row.summary, row.postcode].join(' ').toLowerCase()).toContain('bath');
+      expect([row.displayAddress, row.town, row.county, row.summary, row.postcode].join(' ').toLowerCase()).toContain(
+        'bath',
+      );
     }
     const district = all.find((row) => row.channel === 'sales')!.postcodeDistrict;
-    const byDistrict = await searchProperties(database.db, createSearch({ channel: 'sales', q: district, status: 'all' }), { pageSize: 10_000, now, place: null });
+    const byDistrict = await searchProperties(
+      database.db,
+      createSearch({ channel: 'sales', q: district, status: 'all' }),
+      { pageSize: 10_000, now, place: null },
+    );
     expect(byDistrict.properties.length).toBeGreaterThan(0);
   });
 
   it('sorts by each option', async () => {
     const base = { channel: 'sales', status: 'all' } as const;
     const pick = async (sorted: Search['sorted']) =>
-      (await searchProperties(database.db, createSearch({ ...base, sorted }), { pageSize: 50, now, place: null })).properties;
+      (await searchProperties(database.db, createSearch({ ...base, sorted }), { pageSize: 50, now, place: null }))
+        .properties;
     const cheapest = await pick('least-expensive-first');
-    expect(cheapest.map((card) => card.priceValue ?? Infinity)).toEqual([...cheapest.map((card) => card.priceValue ?? Infinity)].sort((a, b) => a - b));
+    expect(cheapest.map((card) => card.priceValue ?? Infinity)).toEqual(
+      [...cheapest.map((card) => card.priceValue ?? Infinity)].sort((a, b) => a - b),
+    );
     const dearest = await pick('most-expensive-first');
-    expect(dearest[0]!.priceValue).toBe(Math.max(...all.filter((row) => row.channel === 'sales').map((row) => row.priceValue ?? 0)));
+    expect(dearest[0]!.priceValue).toBe(
+      Math.max(...all.filter((row) => row.channel === 'sales').map((row) => row.priceValue ?? 0)),
+    );
     const recent = await pick('most-recent-first');
     expect(recent.map((card) => card.createdAt)).toEqual([...recent.map((card) => card.createdAt)].sort().reverse());
     const largest = await pick('most-square-feet-first');
-    expect(largest[0]!.squareFeet).toBe(Math.max(...all.filter((row) => row.channel === 'sales').map((row) => row.squareFeet ?? 0)));
+    expect(largest[0]!.squareFeet).toBe(
+      Math.max(...all.filter((row) => row.channel === 'sales').map((row) => row.squareFeet ?? 0)),
+    );
     const smallest = await pick('least-square-feet-first');
-    expect(smallest.map((card) => card.squareFeet ?? Infinity)).toEqual([...smallest.map((card) => card.squareFeet ?? Infinity)].sort((a, b) => a - b));
+    expect(smallest.map((card) => card.squareFeet ?? Infinity)).toEqual(
+      [...smallest.map((card) => card.squareFeet ?? Infinity)].sort((a, b) => a - b),
+    );
     expect((await pick('most-recently-launched-first')).length).toBe(50);
     expect((await pick('most-recently-updated-first')).length).toBe(50);
   });
@@ -181,10 +212,16 @@ describe('searchProperties against the seeded demo agency', () => {
   it('paginates with has_next_page and has_prev_page', async () => {
     const first = await searchProperties(database.db, createSearch({ channel: 'sales' }), { now, place: null });
     expect(first.pagination).toMatchObject({ has_prev_page: false, has_next_page: true, page: 1 });
-    const second = await searchProperties(database.db, createSearch({ channel: 'sales', page: 2 }), { now, place: null });
+    const second = await searchProperties(database.db, createSearch({ channel: 'sales', page: 2 }), {
+      now,
+      place: null,
+    });
     expect(second.pagination.has_prev_page).toBe(true);
     expect(second.properties[0]!.property_id).not.toBe(first.properties[0]!.property_id);
-    const beyond = await searchProperties(database.db, createSearch({ channel: 'sales', page: 10_000 }), { now, place: null });
+    const beyond = await searchProperties(database.db, createSearch({ channel: 'sales', page: 10_000 }), {
+      now,
+      place: null,
+    });
     expect(beyond.properties).toEqual([]);
     expect(beyond.pagination.has_next_page).toBe(false);
   });

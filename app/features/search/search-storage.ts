@@ -11,7 +11,12 @@ export const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
 /** Spec point 9: the saved-item constant. */
 export const SAVED_ITEM_LIMIT = 200;
 
-export type LocalSavedSearch = { search_id: string; alert_frequency: 'I' | 'W' | 'M' | 'N'; search: Search; savedAt: string };
+export type LocalSavedSearch = {
+  search_id: string;
+  alert_frequency: 'I' | 'W' | 'M' | 'N';
+  search: Search;
+  savedAt: string;
+};
 
 function readJson(key: string): unknown {
   try {
@@ -67,7 +72,8 @@ export function loadLocalSavedSearches(): LocalSavedSearch[] {
     const frequency = record.alert_frequency;
     return [
       {
-        search_id: typeof record.search_id === 'string' ? record.search_id : `local-${Math.random().toString(36).slice(2)}`,
+        search_id:
+          typeof record.search_id === 'string' ? record.search_id : `local-${Math.random().toString(36).slice(2)}`,
         alert_frequency: frequency === 'W' || frequency === 'M' || frequency === 'N' ? frequency : 'I',
         search: normaliseSearch(record.search),
         savedAt: typeof record.savedAt === 'string' ? record.savedAt : new Date(0).toISOString(),

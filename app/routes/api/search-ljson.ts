@@ -17,7 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     wantsMap ? searchMapMarkers(db, search, { place }) : Promise.resolve(undefined),
   ]);
   return Response.json(
-    { properties: results.properties, pagination: results.pagination, total: results.total, ...(markers ? { markers } : {}) },
+    {
+      properties: results.properties,
+      pagination: results.pagination,
+      total: results.total,
+      ...(markers ? { markers } : {}),
+    },
     { headers: { 'Cache-Control': 'private, max-age=30' } },
   );
 }

@@ -2,29 +2,54 @@ import type { Route } from './+types/home';
 import { getLatestPropertyCards } from '../../features/properties/cards.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
 import { HOME_SECTIONS } from '../../features/content/home-sections.ts';
+import { getFeaturedPropertyCards } from '../../features/content/home.server.ts';
+import { getLatestArticles } from '../../features/content/articles.server.ts';
+import { ArticleCardView } from '../../features/content/article-card-view.tsx';
+import { listBranchSummaries } from '../../features/content/branches.server.ts';
+import { BranchCardView } from '../../features/content/branch-card-view.tsx';
+import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 export async function loader() {
   const db = getDb();
-  const [sales, lettings] = await Promise.all([
+  const [featured, sales, lettings, articles, branches] = await Promise.all([
+    getFeaturedPropertyCards(db, 3),
     getLatestPropertyCards(db, { channel: 'sales', limit: 6 }),
     getLatestPropertyCards(db, { channel: 'lettings', limit: 3 }),
+    getLatestArticles(db, 3),
+    listBranchSummaries(db),
   ]);
-  return { sales, lettings };
+  return { featured, sales, lettings, articles, branches };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData as { chrome?: { agencyName: string }; origin?: string } | undefined;
   const name = root?.chrome?.agencyName ?? 'Doorstep';
+  const title = `${name} | Property for sale and to rent`;
+  const description = `Search houses and flats for sale and to rent with ${name}. Book a viewing or a free valuation.`;
+  const url = `${root?.origin ?? ''}/`;
   return [
-    { title: `${name} | Property for sale and to rent` },
-    { name: 'description', content: `Search houses and flats for sale and to rent with ${name}. Book a viewing or a free valuation.` },
-    { tagName: 'link', rel: 'canonical', href: `${root?.origin ?? ''}/` },
+    { title },
+    ...openGraphMeta({ title, description, url }),
+    { tagName: 'link', rel: 'canonical', href: url },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name,
+        url,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${url}search?q={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    },
   ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { sales, lettings } = loaderData;
+  const { featured, sales, lettings, articles, branches } = loaderData;
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -65,11 +90,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section className="container" aria-labelledby="latest-sales">
+      {featured.length > 0 ? (
+        <section className="container home-block" aria-labelledby="featured-properties">
+          <h2 id="featured-properties">Featured properties</h2>
+          <div className="card-grid">
+            {featured.map((card, index) => (
+              <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <section className="container home-block" aria-labelledby="latest-sales">
         <h2 id="latest-sales">Latest properties for sale</h2>
         <div className="card-grid">
           {sales.map((card, index) => (
-            <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+            <PropertyCardView key={card.property_id} card={card} isPriority={featured.length === 0 && index === 0} />
           ))}
         </div>
         <p>
@@ -79,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section className="container" aria-labelledby="latest-lettings">
+      <section className="container home-block" aria-labelledby="latest-lettings">
         <h2 id="latest-lettings">Latest properties to rent</h2>
         <div className="card-grid">
           {lettings.map((card) => (
@@ -92,6 +128,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </a>
         </p>
       </section>
+
+      {articles.length > 0 ? (
+        <section className="container home-block" aria-labelledby="latest-articles">
+          <h2 id="latest-articles">Latest news and advice</h2>
+          <ul className="article-grid">
+            {articles.map((article) => (
+              <li key={article.id}>
+                <ArticleCardView article={article} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a className="button" href="/articles">
+              More news and advice
+            </a>
+          </p>
+        </section>
+      ) : null}
+
+      {branches.length > 0 ? (
+        <section className="container home-block" aria-labelledby="our-branches">
+          <h2 id="our-branches">Our branches</h2>
+          <ul className="branch-grid branch-grid--compact">
+            {branches.map((branch) => (
+              <li key={branch.id}>
+                <BranchCardView branch={branch} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a className="button" href="/branches">
+              Find a branch
+            </a>
+          </p>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,8 @@ import { getDb } from '../../lib/db.server.ts';
 
 function channelOf(request: Request, pathname: string): Channel {
   if (pathname.startsWith(`/${LANDING_ROOTS.lettings}`)) return 'lettings';
-  if (pathname.startsWith('/branches/')) return new URL(request.url).searchParams.get('channel') === 'lettings' ? 'lettings' : 'sales';
+  if (pathname.startsWith('/branches/'))
+    return new URL(request.url).searchParams.get('channel') === 'lettings' ? 'lettings' : 'sales';
   return 'sales';
 }
 
@@ -50,7 +51,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = `${loaderData.heading}${loaderData.page > 1 ? ` – page ${loaderData.page}` : ''}`;
   return [
     { title },
-    { name: 'description', content: `${resultCountText(loaderData.results.total.count, loaderData.results.total.isCapped, loaderData.channel)}. ${loaderData.heading} with our local experts.` },
+    {
+      name: 'description',
+      content: `${resultCountText(loaderData.results.total.count, loaderData.results.total.isCapped, loaderData.channel)}. ${loaderData.heading} with our local experts.`,
+    },
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
     {
       'script:ld+json': {

@@ -1,0 +1,500 @@
+import { useEffect } from 'react';
+import { preload } from 'react-dom';
+import { ModalLink } from '../../components/modal-link.tsx';
+import { formatCurrency } from '../calculators/currency.ts';
+import type { ContactOffer, PriceDisplay, Breadcrumb } from './property-page.ts';
+import { modalPath, type GalleryKind } from './property-links.ts';
+import { responsiveImage } from './gallery-model.ts';
+import { imageUrlWithSize } from './property-display.ts';
+import { PropertyMap } from './property-map.tsx';
+import { SavePropertyToggle } from './save-property-toggle.tsx';
+import { sendPropertyView } from './tracking-client.ts';
+import type { PropertyImage } from '../../../db/schema/properties.ts';
+import './property-page.css';
+
+/** The hero photo spans the main column (≈ 800 px on desktop, the full width on phones). */
+export const HERO_SIZES = '(min-width: 1232px) 790px, (min-width: 900px) 66vw, 100vw';
+const SIDE_SIZES = '(min-width: 1232px) 390px, (min-width: 900px) 33vw, 1px';
+
+export type PropertyDetails = {
+  id: number;
+  slug: string;
+  channel: 'sales' | 'lettings';
+  statusText: string;
+  isNoLongerAvailable: boolean;
+  displayAddress: string;
+  location: { lat: number; lng: number };
+  bedrooms: number;
+  bathrooms: number;
+  receptionRooms: number;
+  typeText: string;
+  propertyStyle: string;
+  squareFeet: number | null;
+  acreage: number | null;
+  tenure: string | null;
+  councilTaxBand: string | null;
+  epcRating: string | null;
+  auctionDate: string | null;
+  summary: string;
+  descriptionParagraphs: string[];
+  features: string[];
+  featureTags: string[];
+  marks: string[];
+  price: PriceDisplay;
+  photos: PropertyImage[];
+  floorplanCount: number;
+  epcChartCount: number;
+  media: { id: string; kind: 'video' | 'tour'; description: string }[];
+  galleries: { id: string; kind: string; title: string; cover: PropertyImage | null; count: number }[];
+  hasTenantInfo: boolean;
+  areCalculatorsHidden: boolean;
+};
+
+export type PropertyPageViewProps = {
+  property: PropertyDetails;
+  contact: ContactOffer;
+  branch: { name: string; slug: string; address: string; telephone: string; email: string };
+  breadcrumbs: Breadcrumb[];
+  neighbours: {
+    prev: { href: string; displayAddress: string } | null;
+    next: { href: string; displayAddress: string } | null;
+  };
+  developmentHomes: {
+    href: string;
+    displayAddress: string;
+    priceValue: number | null;
+    bedrooms: number;
+    status: string;
+  }[];
+  tileUrl: string;
+  mortgageGuideUrl: string;
+  /** Previous/next links from the visitor's search (the search feature renders them; see the property route). */
+  neighbourLinks?: React.ReactNode;
+};
+
+function plural(count: number, singular: string, pluralWord: string): string {
+  return `${count} ${count === 1 ? singular : pluralWord}`;
+}
+
+const GALLERY_KIND_SET = new Set<string>([
+  'agricultural-sales-event',
+  'antiques-sales-event',
+  'property-auction-sales-event',
+  'history-images',
+]);
+
+function RoomFacts({ property }: { property: PropertyDetails }) {
+  const facts: { key: string; label: string }[] = [];
+  if (property.bedrooms > 0) facts.push({ key: 'bed', label: plural(property.bedrooms, 'bedroom', 'bedrooms') });
+  if (property.bathrooms > 0) facts.push({ key: 'bath', label: plural(property.bathrooms, 'bathroom', 'bathrooms') });
+  if (property.receptionRooms > 0)
+    facts.push({ key: 'reception', label: plural(property.receptionRooms, 'reception room', 'reception rooms') });
+  if (property.squareFeet) facts.push({ key: 'area', label: `${property.squareFeet.toLocaleString('en-GB')} sq ft` });
+  if (property.acreage) facts.push({ key: 'acres', label: `${property.acreage.toLocaleString('en-GB')} acres` });
+  return (
+    <ul className="property-facts" aria-label="Key facts">
+      <li className="property-facts__type">{property.propertyStyle}</li>
+      {facts.map((fact) => (
+        <li key={fact.key}>{fact.label}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PriceLine({ price, channel }: { price: PriceDisplay; channel: 'sales' | 'lettings' }) {
+  return (
+    <p className="property-price">
+      {price.qualifier ? <span className="property-price__qualifier">{price.qualifier} </span> : null}
+      <span className="property-price__amount">{price.amount}</span>
+      {channel === 'lettings' && price.pppw !== null ? (
+        <span className="property-price__pppw">{` (£${price.pppw.toLocaleString('en-GB')} pw)`}</span>
+      ) : null}
+    </p>
+  );
+}
+
+function MediaHero({ property }: { property: PropertyDetails }) {
+  const [first, second, third] = property.photos;
+  const photosHref = modalPath.photos(property.slug);
+  if (!first) {
+    return (
+      <div className="property-hero property-hero--empty">
+        <p>Photos coming soon</p>
+      </div>
+    );
+  }
+  const hero = responsiveImage(first.url, HERO_SIZES);
+  return (
+    <div className={`property-hero${second ? '' : ' property-hero--single'}`}>
+      <ModalLink to={photosHref} className="property-hero__main">
+        <img
+          {...hero}
+          alt={first.imageAlt}
+          width={first.width ?? 1600}
+          height={first.height ?? 1067}
+          fetchPriority="high"
+          loading="eager"
+          decoding="async"
+        />
+      </ModalLink>
+      {[second, third].map((photo, offset) =>
+        photo ? (
+          <ModalLink key={photo.url + offset} to={`${photosHref}?image=${offset + 2}`} className="property-hero__side">
+            <img
+              {...responsiveImage(photo.url, SIDE_SIZES)}
+              alt={photo.imageAlt}
+              width={photo.width ?? 1600}
+              height={photo.height ?? 1067}
+              loading="lazy"
+              decoding="async"
+            />
+          </ModalLink>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+function MediaLinks({ property }: { property: PropertyDetails }) {
+  const links: { key: string; href: string; text: string }[] = [];
+  if (property.photos.length > 0)
+    links.push({
+      key: 'photos',
+      href: modalPath.photos(property.slug),
+      text: `View all ${plural(property.photos.length, 'photo', 'photos')}`,
+    });
+  if (property.floorplanCount > 0)
+    links.push({
+      key: 'floorplan',
+      href: modalPath.floorplan(property.slug),
+      text: property.floorplanCount > 1 ? 'Floorplans' : 'Floorplan',
+    });
+  if (property.epcChartCount > 0)
+    links.push({ key: 'epc', href: modalPath.epcChart(property.slug), text: 'EPC chart' });
+  for (const item of property.media)
+    links.push({ key: `media-${item.id}`, href: modalPath.video(property.slug, item.id), text: item.description });
+  if (links.length === 0) return null;
+  return (
+    <nav className="property-media-links" aria-label="Photos, plans and tours">
+      <ul>
+        {links.map((link) => (
+          <li key={link.key}>
+            <ModalLink to={link.href} className="chip-link">
+              {link.text}
+            </ModalLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Galleries({ property }: { property: PropertyDetails }) {
+  if (property.galleries.length === 0) return null;
+  return (
+    <section className="property-section" aria-labelledby="galleries-title">
+      <h2 id="galleries-title">More galleries</h2>
+      <ul className="gallery-cards">
+        {property.galleries.map((gallery) => {
+          const href = GALLERY_KIND_SET.has(gallery.kind)
+            ? modalPath.gallery(property.slug, gallery.kind as GalleryKind, gallery.id)
+            : modalPath.galleryCard(property.slug, gallery.id, 1);
+          return (
+            <li key={gallery.id} className="gallery-card">
+              {gallery.cover ? (
+                <img
+                  src={imageUrlWithSize(gallery.cover.url, 414)}
+                  alt=""
+                  width={414}
+                  height={276}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : null}
+              <ModalLink to={href} className="gallery-card__link">
+                {gallery.title}
+              </ModalLink>
+              <p className="gallery-card__count">{plural(gallery.count, 'image', 'images')}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps, 'property' | 'contact' | 'branch'>) {
+  const profile = contact.profile;
+  return (
+    <aside className="contact-panel" aria-labelledby="contact-title">
+      <h2 id="contact-title">Contact us about this property</h2>
+      {profile ? (
+        <div className="contact-panel__profile">
+          {profile.photo ? (
+            <img
+              src={imageUrlWithSize(profile.photo, 320)}
+              alt=""
+              width={72}
+              height={72}
+              loading="lazy"
+              decoding="async"
+              className="contact-panel__photo"
+            />
+          ) : null}
+          <div>
+            <p className="contact-panel__name">{profile.fullName}</p>
+            <p className="contact-panel__job">{profile.jobTitle}</p>
+            <p>
+              <a href={`tel:${profile.telephoneNumber.replace(/\s+/g, '')}`}>{profile.telephoneNumber}</a>
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <ul className="contact-panel__actions">
+        {!property.isNoLongerAvailable ? (
+          <li>
+            <a className="button button--primary" href={modalPath.bookViewing(property.slug)}>
+              Book a viewing
+            </a>
+          </li>
+        ) : null}
+        {profile && contact.contactStaffHref ? (
+          <li>
+            <a className="button" href={contact.contactStaffHref}>
+              {`Contact ${profile.firstName}`}
+            </a>
+          </li>
+        ) : null}
+        <li>
+          <a className="button" href={contact.contactOfficeHref}>
+            Contact office
+          </a>
+        </li>
+      </ul>
+      <div className="contact-panel__office">
+        <p className="contact-panel__office-name">{contact.name}</p>
+        <p>
+          <a href={`tel:${contact.telephone.replace(/\s+/g, '')}`}>{contact.telephone}</a>
+        </p>
+        <p>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
+        </p>
+        {contact.name !== `${branch.name} branch` ? (
+          <p className="contact-panel__branch">{`${branch.name} branch, ${branch.address}`}</p>
+        ) : (
+          <p className="contact-panel__branch">{branch.address}</p>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+export function PropertyPageView(props: PropertyPageViewProps) {
+  const { property, breadcrumbs, neighbours, developmentHomes, tileUrl, mortgageGuideUrl } = props;
+  const first = property.photos[0];
+  if (first) {
+    // React hoists this into <head>: the LCP image starts downloading before the stylesheet has been applied.
+    const hero = responsiveImage(first.url, HERO_SIZES);
+    preload(hero.src, {
+      as: 'image',
+      fetchPriority: 'high',
+      ...(hero.srcSet ? { imageSrcSet: hero.srcSet, imageSizes: hero.sizes } : {}),
+    });
+  }
+
+  useEffect(() => {
+    sendPropertyView(property.id);
+  }, [property.id]);
+
+  return (
+    <div className="container property-page">
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          {breadcrumbs.map((crumb) => (
+            <li key={crumb.name} aria-current={crumb.href ? undefined : 'page'}>
+              {crumb.href ? <a href={crumb.href}>{crumb.name}</a> : crumb.name}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <header className="property-header">
+        <div className="property-header__text">
+          {property.marks.length > 0 || property.isNoLongerAvailable ? (
+            <ul className="property-marks" aria-label="Property status">
+              {property.marks.map((mark) => (
+                <li key={mark} className={`tag${mark === 'NEW Listing!' ? ' tag--new' : ''}`}>
+                  {mark}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <h1 className="property-header__title">{property.displayAddress}</h1>
+          <PriceLine price={property.price} channel={property.channel} />
+          <RoomFacts property={property} />
+        </div>
+        <div className="property-header__save">
+          <SavePropertyToggle propertyId={property.id} address={property.displayAddress} />
+        </div>
+      </header>
+
+      {property.isNoLongerAvailable ? (
+        <p className="property-notice" role="note">
+          {`This property has been ${property.statusText.toLowerCase()}. It is no longer available, but you can still see its details.`}
+        </p>
+      ) : null}
+
+      <MediaHero property={property} />
+      <MediaLinks property={property} />
+
+      <div className="property-layout">
+        <div className="property-main">
+          {property.summary ? <p className="property-summary">{property.summary}</p> : null}
+
+          {property.featureTags.length > 0 ? (
+            <ul className="property-tags" aria-label="Tags">
+              {property.featureTags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          ) : null}
+
+          {property.features.length > 0 ? (
+            <section className="property-section" aria-labelledby="features-title">
+              <h2 id="features-title">Key features</h2>
+              <ul className="property-features">
+                {property.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section className="property-section" aria-labelledby="description-title">
+            <h2 id="description-title">Description</h2>
+            {property.descriptionParagraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+            <dl className="property-details-list">
+              <div>
+                <dt>Type</dt>
+                <dd>{property.typeText}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>{property.statusText}</dd>
+              </div>
+              {property.tenure ? (
+                <div>
+                  <dt>Tenure</dt>
+                  <dd>{property.tenure}</dd>
+                </div>
+              ) : null}
+              {property.councilTaxBand ? (
+                <div>
+                  <dt>Council tax band</dt>
+                  <dd>{property.councilTaxBand}</dd>
+                </div>
+              ) : null}
+              {property.epcRating ? (
+                <div>
+                  <dt>EPC rating</dt>
+                  <dd>{property.epcRating}</dd>
+                </div>
+              ) : null}
+              {property.auctionDate ? (
+                <div>
+                  <dt>Auction date</dt>
+                  <dd>
+                    {new Date(`${property.auctionDate}T12:00:00Z`).toLocaleDateString('en-GB', {
+                      day: 'numeric',
+                      month: 'long',
+                      year: 'numeric',
+                      timeZone: 'UTC',
+                    })}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          {developmentHomes.length > 0 ? (
+            <section className="property-section" aria-labelledby="plots-title">
+              <h2 id="plots-title">Homes in this development</h2>
+              <ul className="property-plots">
+                {developmentHomes.map((child) => (
+                  <li key={child.href}>
+                    <a href={child.href}>{child.displayAddress}</a>
+                    <span>{` ${child.bedrooms > 0 ? `${plural(child.bedrooms, 'bedroom', 'bedrooms')}, ` : ''}${child.priceValue ? formatCurrency(child.priceValue).replace(/\.00$/, '') : 'Price on application'}`}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <Galleries property={property} />
+
+          {property.channel === 'lettings' && property.hasTenantInfo ? (
+            <section className="property-section" aria-labelledby="tenant-title">
+              <h2 id="tenant-title">Tenant fees</h2>
+              <p>
+                Holding deposit, security deposit and the other payments a tenant may be asked to make for this
+                property.
+              </p>
+              <p>
+                <ModalLink to={modalPath.tenantInfo(property.slug)} className="button">
+                  Tenant information
+                </ModalLink>
+              </p>
+            </section>
+          ) : null}
+
+          {!property.areCalculatorsHidden ? (
+            <section className="property-section" aria-labelledby="calculators-title">
+              <h2 id="calculators-title">Mortgage and stamp duty</h2>
+              <p>{`Work out the monthly repayments on ${property.price.amount} and the stamp duty you would pay.`}</p>
+              <p className="property-section__actions">
+                <ModalLink to={modalPath.calculator(property.slug)} className="button">
+                  Mortgage and stamp duty calculators
+                </ModalLink>
+                <a href={mortgageGuideUrl}>Mortgage guide</a>
+              </p>
+            </section>
+          ) : null}
+
+          <section className="property-section" aria-labelledby="location-title">
+            <h2 id="location-title">Location</h2>
+            <PropertyMap
+              lat={property.location.lat}
+              lng={property.location.lng}
+              tileUrl={tileUrl}
+              label={`Map showing the location of ${property.displayAddress}`}
+            />
+          </section>
+        </div>
+
+        <ContactPanel property={property} contact={props.contact} branch={props.branch} />
+      </div>
+
+      {props.neighbourLinks ??
+        (neighbours.prev || neighbours.next ? (
+          <nav className="property-neighbours" aria-label="More properties">
+            {neighbours.prev ? (
+              <a href={neighbours.prev.href} rel="prev">
+                <span className="property-neighbours__direction">Previous property</span>
+                <span className="property-neighbours__address">{neighbours.prev.displayAddress}</span>
+              </a>
+            ) : (
+              <span />
+            )}
+            {neighbours.next ? (
+              <a href={neighbours.next.href} rel="next">
+                <span className="property-neighbours__direction">Next property</span>
+                <span className="property-neighbours__address">{neighbours.next.displayAddress}</span>
+              </a>
+            ) : null}
+          </nav>
+        ) : null)}
+    </div>
+  );
+}

@@ -1,0 +1,348 @@
+import { and, asc, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import {
+  branches,
+  departments,
+  properties,
+  siteSettings,
+  staffMembers,
+  type Channel,
+  type PropertyImage,
+} from '../../../db/schema/index.ts';
+import { rowsOf, type Database } from '../../lib/db.server.ts';
+import type { TagsToDepartmentLabels } from './contact-routing.ts';
+import { propertyUrl } from './property-card.ts';
+import type { BranchRow, DepartmentRow, StaffRow } from './property-page.ts';
+
+/** Only what properties#show renders (house style rule 5); the modal-only columns are read by the modal loaders. */
+const pageColumns = {
+  id: properties.id,
+  slug: properties.slug,
+  reference: properties.reference,
+  channel: properties.channel,
+  status: properties.status,
+  isPublished: properties.isPublished,
+  priceValue: properties.priceValue,
+  priceQualifier: properties.priceQualifier,
+  displayAddress: properties.displayAddress,
+  town: properties.town,
+  county: properties.county,
+  country: properties.country,
+  postcode: properties.postcode,
+  location: properties.location,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  receptionRooms: properties.receptionRooms,
+  propertyType: properties.propertyType,
+  propertyStyle: properties.propertyStyle,
+  squareFeet: properties.squareFeet,
+  acreage: properties.acreage,
+  tags: properties.tags,
+  petsAllowed: properties.petsAllowed,
+  auctionDate: properties.auctionDate,
+  branchId: properties.branchId,
+  staffMemberId: properties.staffMemberId,
+  parentId: properties.parentId,
+  isDevelopment: properties.isDevelopment,
+  summary: properties.summary,
+  description: properties.description,
+  features: properties.features,
+  photos: properties.photos,
+  floorplanCount: sql<number>`jsonb_array_length(${properties.floorplans})`.mapWith(Number),
+  epcChartCount: sql<number>`jsonb_array_length(${properties.epcCharts})`.mapWith(Number),
+  videos: properties.videos,
+  galleries: sql<{ id: string; kind: string; title: string; cover: PropertyImage | null; count: number }[]>`coalesce((
+    select jsonb_agg(jsonb_build_object('id', g->'id', 'kind', g->'kind', 'title', g->'title', 'cover', g->'images'->0,
+      'count', jsonb_array_length(g->'images')))
+    from jsonb_array_elements(${properties.galleries}) as g), '[]'::jsonb)`,
+  hasLettingsFeeText: sql<boolean>`(${properties.lettingsFeeText} is not null and length(trim(${properties.lettingsFeeText})) > 0)`,
+  epcRating: properties.epcRating,
+  councilTaxBand: properties.councilTaxBand,
+  tenure: properties.tenure,
+  createdAt: properties.createdAt,
+};
+
+export type PropertyPageRow = Awaited<ReturnType<typeof findPropertyForPage>>;
+
+async function findPropertyForPage(db: Database, slug: string) {
+  const [row] = await db.select(pageColumns).from(properties).where(eq(properties.slug, slug)).limit(1);
+  return row;
+}
+
+const branchColumns = {
+  id: branches.id,
+  slug: branches.slug,
+  name: branches.name,
+  addressLine1: branches.addressLine1,
+  town: branches.town,
+  postcode: branches.postcode,
+  contactNumber: branches.contactNumber,
+  salesContactNumber: branches.salesContactNumber,
+  lettingsContactNumber: branches.lettingsContactNumber,
+  email: branches.email,
+  externalCommercialDepartmentId: branches.externalCommercialDepartmentId,
+};
+
+const departmentColumns = {
+  id: departments.id,
+  branchId: departments.branchId,
+  kind: departments.kind,
+  name: departments.name,
+  label: departments.label,
+  telephone: departments.telephone,
+  email: departments.email,
+  branchDepartmentUrlLabel: departments.branchDepartmentUrlLabel,
+};
+
+const staffColumns = {
+  id: staffMembers.id,
+  departmentId: staffMembers.departmentId,
+  firstName: staffMembers.firstName,
+  surname: staffMembers.surname,
+  jobTitle: staffMembers.jobTitle,
+  email: staffMembers.email,
+  telephoneNumber: staffMembers.telephoneNumber,
+  photoUrl: staffMembers.photoUrl,
+  contactableForSales: staffMembers.contactableForSales,
+  contactableForLettings: staffMembers.contactableForLettings,
+};
+
+let mappingCache: { value: TagsToDepartmentLabels | null; at: number } | undefined;
+const MAPPING_CACHE_MS = 30_000;
+
+/** The tag-to-department mapping is site configuration: cached briefly like the rest of the site chrome. */
+async function getTagsToDepartmentLabels(db: Database): Promise<TagsToDepartmentLabels | null> {
+  if (mappingCache && Date.now() - mappingCache.at < MAPPING_CACHE_MS) return mappingCache.value;
+  const [row] = await db
+    .select({ mapping: siteSettings.tagsToDepartmentLabels })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1))
+    .limit(1);
+  mappingCache = { value: row?.mapping ?? null, at: Date.now() };
+  return mappingCache.value;
+}
+
+export type NeighbourLink = { href: string; displayAddress: string };
+export type ChildPropertyLink = {
+  href: string;
+  displayAddress: string;
+  priceValue: number | null;
+  bedrooms: number;
+  status: string;
+};
+
+type BranchContacts = {
+  branch: BranchRow;
+  departments: DepartmentRow[];
+  externalCommercialDepartment: DepartmentRow | null;
+  staff: StaffRow[];
+};
+
+const branchContactsCache = new Map<number, { value: BranchContacts | null; at: number }>();
+const BRANCH_CACHE_MS = 30_000;
+
+/**
+ * A branch with its departments (plus its external commercial department) and staff in display order. This is
+ * agency configuration, read by every property page: cached briefly like the site chrome, so a page costs two
+ * queries rather than five.
+ */
+async function getBranchContacts(db: Database, branchId: number): Promise<BranchContacts | null> {
+  const cached = branchContactsCache.get(branchId);
+  if (cached && Date.now() - cached.at < BRANCH_CACHE_MS) return cached.value;
+  const [branchRows, departmentRows, staffRows] = await Promise.all([
+    db.select(branchColumns).from(branches).where(eq(branches.id, branchId)).limit(1),
+    db
+      .select(departmentColumns)
+      .from(departments)
+      .where(
+        or(
+          eq(departments.branchId, branchId),
+          sql`${departments.id} = (select ${branches.externalCommercialDepartmentId} from ${branches} where ${branches.id} = ${branchId})`,
+        ),
+      )
+      .orderBy(asc(departments.id)),
+    db
+      .select(staffColumns)
+      .from(staffMembers)
+      .where(eq(staffMembers.branchId, branchId))
+      .orderBy(asc(staffMembers.position), asc(staffMembers.id)),
+  ]);
+  const branchRow = branchRows[0];
+  let value: BranchContacts | null = null;
+  if (branchRow) {
+    const { externalCommercialDepartmentId, ...branch } = branchRow;
+    const strip = ({ branchId: _branchId, ...department }: (typeof departmentRows)[number]): DepartmentRow =>
+      department;
+    value = {
+      branch,
+      departments: departmentRows.filter((department) => department.branchId === branchId).map(strip),
+      externalCommercialDepartment:
+        departmentRows.filter((department) => department.id === externalCommercialDepartmentId).map(strip)[0] ?? null,
+      staff: staffRows,
+    };
+  }
+  branchContactsCache.set(branchId, { value, at: Date.now() });
+  return value;
+}
+
+/**
+ * Everything properties#show needs, or null for an unknown or unpublished slug. Sold and let properties are
+ * returned (the page stays reachable and shows the status).
+ */
+export async function getPropertyPage(db: Database, slug: string) {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const property = await findPropertyForPage(db, slug);
+  if (!property || !property.isPublished) return null;
+  const [contacts, mapping, neighbours, children] = await Promise.all([
+    getBranchContacts(db, property.branchId),
+    getTagsToDepartmentLabels(db),
+    findNeighbours(db, property),
+    property.isDevelopment ? findChildren(db, property.id) : Promise.resolve([] as ChildPropertyLink[]),
+  ]);
+  if (!contacts) return null;
+  return { property, ...contacts, tagsToDepartmentLabels: mapping, neighbours, children };
+}
+
+/**
+ * Previous and next listing of the same channel in reference (id) order: stable, crawlable, and answered by two
+ * ordered primary-key scans in one statement. The channel filter runs here rather than in SQL so the plan stays a
+ * primary-key scan even on a PGlite database that has never been ANALYZEd (a filtered ORDER BY then chose a
+ * bitmap scan and a sort, ten times slower).
+ */
+const NEIGHBOUR_BATCH = 16;
+
+type NeighbourRow = {
+  id: number;
+  slug: string;
+  display_address: string;
+  channel: string;
+  is_published: boolean;
+  parent_id: number | null;
+};
+
+async function findNeighbours(
+  db: Database,
+  property: { id: number; channel: Channel },
+): Promise<{ prev: NeighbourLink | null; next: NeighbourLink | null }> {
+  const result = await db.execute(sql`
+    (select id, slug, display_address, channel, is_published, parent_id from properties
+      where id < ${property.id} order by id desc limit ${NEIGHBOUR_BATCH})
+    union all
+    (select id, slug, display_address, channel, is_published, parent_id from properties
+      where id > ${property.id} order by id asc limit ${NEIGHBOUR_BATCH})`);
+  const rows = rowsOf<NeighbourRow>(result);
+  const isMatch = (row: NeighbourRow) => row.channel === property.channel && row.is_published && row.parent_id === null;
+  const pick = async (direction: 'prev' | 'next'): Promise<NeighbourLink | null> => {
+    const side = rows.filter((row) => (direction === 'prev' ? row.id < property.id : row.id > property.id));
+    const match = side.find(isMatch);
+    if (match) return { href: propertyUrl(match.slug), displayAddress: match.display_address };
+    if (side.length < NEIGHBOUR_BATCH) return null;
+    return findNeighbourBeyond(db, property, direction);
+  };
+  const [prev, next] = await Promise.all([pick('prev'), pick('next')]);
+  return { prev, next };
+}
+
+/** A long run of the other channel next to this listing: let the database search the rest. */
+async function findNeighbourBeyond(
+  db: Database,
+  property: { id: number; channel: Channel },
+  direction: 'prev' | 'next',
+): Promise<NeighbourLink | null> {
+  const [row] = await db
+    .select({ slug: properties.slug, displayAddress: properties.displayAddress })
+    .from(properties)
+    .where(
+      and(
+        direction === 'next' ? gt(properties.id, property.id) : lt(properties.id, property.id),
+        eq(properties.channel, property.channel),
+        eq(properties.isPublished, true),
+        sql`${properties.parentId} is null`,
+      ),
+    )
+    .orderBy(direction === 'next' ? asc(properties.id) : desc(properties.id))
+    .limit(1);
+  return row ? { href: propertyUrl(row.slug), displayAddress: row.displayAddress } : null;
+}
+
+async function findChildren(db: Database, parentId: number): Promise<ChildPropertyLink[]> {
+  const rows = await db
+    .select({
+      slug: properties.slug,
+      displayAddress: properties.displayAddress,
+      priceValue: properties.priceValue,
+      bedrooms: properties.bedrooms,
+      status: properties.status,
+    })
+    .from(properties)
+    .where(and(eq(properties.parentId, parentId), eq(properties.isPublished, true)))
+    .orderBy(asc(properties.id))
+    .limit(100);
+  return rows.map(({ slug, ...row }) => ({ href: propertyUrl(slug), ...row }));
+}
+
+/** The modal loaders read only the column their dialog shows. */
+export async function getPropertyMediaForModal(db: Database, slug: string) {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [row] = await db
+    .select({
+      id: properties.id,
+      slug: properties.slug,
+      channel: properties.channel,
+      displayAddress: properties.displayAddress,
+      isPublished: properties.isPublished,
+      photos: properties.photos,
+      floorplans: properties.floorplans,
+      epcCharts: properties.epcCharts,
+      galleries: properties.galleries,
+    })
+    .from(properties)
+    .where(eq(properties.slug, slug))
+    .limit(1);
+  return row && row.isPublished ? row : null;
+}
+
+export async function getPropertyVideos(db: Database, slug: string) {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [row] = await db
+    .select({
+      displayAddress: properties.displayAddress,
+      isPublished: properties.isPublished,
+      videos: properties.videos,
+    })
+    .from(properties)
+    .where(eq(properties.slug, slug))
+    .limit(1);
+  return row && row.isPublished ? row : null;
+}
+
+export async function getPropertyForCalculators(db: Database, slug: string) {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [row] = await db
+    .select({
+      displayAddress: properties.displayAddress,
+      isPublished: properties.isPublished,
+      channel: properties.channel,
+      priceValue: properties.priceValue,
+      tags: properties.tags,
+      country: properties.country,
+    })
+    .from(properties)
+    .where(eq(properties.slug, slug))
+    .limit(1);
+  return row && row.isPublished ? row : null;
+}
+
+export async function getPropertyTenantInfo(db: Database, slug: string) {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [row] = await db
+    .select({
+      displayAddress: properties.displayAddress,
+      isPublished: properties.isPublished,
+      channel: properties.channel,
+      lettingsFeeText: properties.lettingsFeeText,
+    })
+    .from(properties)
+    .where(eq(properties.slug, slug))
+    .limit(1);
+  return row && row.isPublished ? row : null;
+}

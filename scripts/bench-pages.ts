@@ -1,0 +1,369 @@
+/**
+ * `npm run bench:pages`: the property page's budget (issue 4). Starts the production build against the seeded
+ * database (PGLITE_DIR or DATABASE_URL, never seeding), then measures
+ *   - server render time, one request at a time (p50/p95/p99),
+ *   - requests per second at 50 concurrent connections,
+ *   - HTML bytes (raw and gzip as served),
+ *   - compressed JavaScript loaded before interaction (modulepreload and module scripts in the page),
+ *   - LCP and CLS in Debian's Chromium through Playwright (PerformanceObserver), on a throttled phone profile
+ *     like Lighthouse's mobile run and on an unthrottled desktop,
+ * and writes the figures under '## Property page' in docs/performance.md.
+ *
+ * Options (environment): BUILD_DIR (default build), BENCH_REQUESTS (600), BENCH_SECONDS (10),
+ * BENCH_CONCURRENCY (50), BENCH_WRITE=false to print without writing the document.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const buildDir = process.env.BUILD_DIR ?? 'build';
+const requestCount = Number(process.env.BENCH_REQUESTS ?? 600);
+const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const shouldWrite = process.env.BENCH_WRITE !== 'false';
+
+const TARGET_P95_MS = 20;
+const TARGET_JS_KB = 120;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 5 });
+
+type Fetched = { status: number; ms: number; bytes: number; body: Buffer; headers: http.IncomingHttpHeaders };
+
+/** A bare keep-alive GET (fetch's own overhead would dominate at these timings). */
+function get(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.get(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({
+          status: response.statusCode ?? 0,
+          ms: performance.now() - started,
+          bytes: body.length,
+          body,
+          headers: response.headers,
+        });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_ON_EMPTY: 'false',
+      RUN_JOBS: 'false',
+      COOKIE_SECURE: 'false',
+      // Request logs go to /dev/null: the server still formats them, as in production.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode})`);
+    try {
+      if ((await get(`http://127.0.0.1:${port}/healthz`)).status === 200) return server;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function propertyUrls(base: string): Promise<string[]> {
+  const urls: string[] = [];
+  for (const channel of ['sales', 'lettings']) {
+    for (let page = 1; page <= 5; page += 1) {
+      const response = await get(`${base}/search.ljson?channel=${channel}&page=${page}`);
+      if (response.status !== 200) throw new Error(`/search.ljson answered ${response.status}`);
+      const { properties } = JSON.parse(response.body.toString('utf8')) as { properties: { property_url: string }[] };
+      urls.push(...properties.map((property) => property.property_url));
+    }
+  }
+  if (urls.length === 0) throw new Error('no properties: seed the database first (npm run db:seed)');
+  return urls;
+}
+
+async function measureSequential(base: string, urls: string[]) {
+  for (let index = 0; index < 150; index += 1) await get(`${base}${urls[index % urls.length]}`);
+  const times: number[] = [];
+  for (let index = 0; index < requestCount; index += 1) {
+    const response = await get(`${base}${urls[index % urls.length]}`);
+    if (response.status !== 200) throw new Error(`${urls[index % urls.length]} answered ${response.status}`);
+    times.push(response.ms);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), count: times.length };
+}
+
+async function measureThroughput(base: string, urls: string[]) {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const deadline = performance.now() + loadSeconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const url = urls[next++ % urls.length];
+        try {
+          const response = await get(`${base}${url}`);
+          if (response.status === 200) times.push(response.ms);
+          else errors += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { requestsPerSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), errors };
+}
+
+async function measureBytes(base: string, urls: string[]) {
+  const raw: number[] = [];
+  const gzip: number[] = [];
+  for (const url of urls.slice(0, 40)) {
+    raw.push((await get(`${base}${url}`)).bytes);
+    gzip.push((await get(`${base}${url}`, { 'accept-encoding': 'gzip' })).bytes);
+  }
+  raw.sort((a, b) => a - b);
+  gzip.sort((a, b) => a - b);
+  return { rawMedian: percentile(raw, 50), rawMax: raw[raw.length - 1] ?? 0, gzipMedian: percentile(gzip, 50) };
+}
+
+/** Every script the page loads before it is interactive: module preloads, module scripts and inline imports. */
+async function measureInitialJs(base: string, url: string) {
+  const html = (await get(`${base}${url}`)).body.toString('utf8');
+  const scripts = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
+  for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) if (match[1]) scripts.add(match[1]);
+  const styles = [...html.matchAll(/<link[^>]* rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  const sizeOf = async (asset: string) => {
+    const response = await get(`${base}${asset}`);
+    return { raw: response.bytes, gzip: gzipSync(response.body, { level: 6 }).length };
+  };
+  let js = { raw: 0, gzip: 0 };
+  for (const asset of scripts) {
+    const size = await sizeOf(asset);
+    js = { raw: js.raw + size.raw, gzip: js.gzip + size.gzip };
+  }
+  let css = { raw: 0, gzip: 0 };
+  for (const asset of styles) {
+    const size = await sizeOf(asset);
+    css = { raw: css.raw + size.raw, gzip: css.gzip + size.gzip };
+  }
+  return { files: scripts.size, js, css };
+}
+
+type Vitals = { lcp: number; cls: number; lcpElement: string };
+
+async function measureVitals(base: string, urls: string[], profile: 'mobile' | 'desktop'): Promise<Vitals[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+  const results: Vitals[] = [];
+  try {
+    for (const url of urls) {
+      const context = await browser.newContext(
+        profile === 'mobile'
+          ? {
+              viewport: { width: 412, height: 823 },
+              deviceScaleFactor: 1.75,
+              isMobile: true,
+              hasTouch: true,
+              locale: 'en-GB',
+            }
+          : { viewport: { width: 1350, height: 940 }, locale: 'en-GB' },
+      );
+      await context.route('**/*', (route) =>
+        route.request().url().startsWith(base) ? route.continue() : route.abort('blockedbyclient'),
+      );
+      const page = await context.newPage();
+      if (profile === 'mobile') {
+        // Lighthouse's mobile profile: 4× CPU slowdown, 150 ms RTT, 1.6 Mbps down, 750 kbps up.
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        });
+      }
+      await page.addInitScript(() => {
+        const store = { lcp: 0, cls: 0, lcpElement: '' };
+        (window as unknown as { __vitals: typeof store }).__vitals = store;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[]) {
+            store.lcp = entry.startTime;
+            store.lcpElement = entry.element
+              ? entry.element.tagName.toLowerCase() +
+                (entry.element.className ? `.${String(entry.element.className).split(' ')[0]}` : '')
+              : '';
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) store.cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${base}${url}`, { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      results.push(await readVitals(page));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+async function readVitals(page: Page): Promise<Vitals> {
+  return page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals);
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+function writeSection(markdown: string) {
+  const file = path.join(root, 'docs/performance.md');
+  const existing = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures measured by the bench scripts. Rerun them after changes that touch the measured pages.\n';
+  const heading = '## Property page';
+  const start = existing.indexOf(`${heading}\n`);
+  if (start === -1) {
+    writeFileSync(file, `${existing.trimEnd()}\n\n${markdown}\n`);
+    return;
+  }
+  const after = existing.indexOf('\n## ', start + heading.length);
+  writeFileSync(file, `${existing.slice(0, start)}${markdown}\n${after === -1 ? '' : existing.slice(after + 1)}`);
+}
+
+async function main() {
+  if (!existsSync(path.join(root, buildDir, 'server/index.js'))) {
+    console.log(`No production build in ${buildDir}: building…`);
+    execSync('npx react-router build', { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(
+    `Starting the production server on ${base} (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.PGLITE_DIR ?? './data/pglite'}`})…`,
+  );
+  const server = await startServer(port);
+  try {
+    const urls = await propertyUrls(base);
+    console.log(`${urls.length} property pages; ${requestCount} sequential requests…`);
+    const sequential = await measureSequential(base, urls);
+    console.log(`render p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, p99 ${ms(sequential.p99)}`);
+    console.log(`${concurrency} concurrent connections for ${loadSeconds} s…`);
+    const load = await measureThroughput(base, urls);
+    console.log(
+      `${load.requestsPerSecond.toFixed(0)} requests/s (p50 ${ms(load.p50)}, p95 ${ms(load.p95)}, errors ${load.errors})`,
+    );
+    const bytes = await measureBytes(base, urls);
+    const js = await measureInitialJs(base, urls[0] ?? '/');
+    console.log(
+      `HTML ${kb(bytes.rawMedian)} (${kb(bytes.gzipMedian)} gzip); initial JS ${kb(js.js.gzip)} gzip in ${js.files} files`,
+    );
+    const sample = [urls[0], urls[7], urls[urls.length - 3]].filter((url): url is string => Boolean(url));
+    const mobile = await measureVitals(base, sample, 'mobile');
+    const desktop = await measureVitals(base, sample, 'desktop');
+    const vitals = {
+      mobileLcp: median(mobile.map((entry) => entry.lcp)),
+      mobileCls: Math.max(...mobile.map((entry) => entry.cls)),
+      desktopLcp: median(desktop.map((entry) => entry.lcp)),
+      desktopCls: Math.max(...desktop.map((entry) => entry.cls)),
+      lcpElement: mobile[0]?.lcpElement ?? '',
+    };
+    console.log(
+      `LCP mobile ${ms(vitals.mobileLcp)} (CLS ${vitals.mobileCls.toFixed(3)}), desktop ${ms(vitals.desktopLcp)} (CLS ${vitals.desktopCls.toFixed(3)})`,
+    );
+
+    const pass = (ok: boolean) => (ok ? 'meets' : '**misses**');
+    const section = [
+      '## Property page',
+      '',
+      `Measured by \`npm run bench:pages\` on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]?.toFixed(1)} when the run ended): production build, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, the demo seed, Node ${process.version}, ${urls.length} different property pages (sales and lettings) requested in turn over keep-alive connections from the same machine. Timings include the whole request through Hono (session cookie, CSP nonce, request log) and React's full render to the last byte.`,
+      '',
+      '| measure | result | target |',
+      '|---|---|---|',
+      `| server render, one at a time (${sequential.count} requests) | p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, p99 ${ms(sequential.p99)} | p95 ≤ ${TARGET_P95_MS} ms: ${pass(sequential.p95 <= TARGET_P95_MS)} |`,
+      `| throughput at ${concurrency} concurrent connections (${loadSeconds} s) | ${load.requestsPerSecond.toFixed(0)} requests/s (latency p50 ${ms(load.p50)}, p95 ${ms(load.p95)}; ${load.errors} errors) | |`,
+      `| HTML per page | ${kb(bytes.rawMedian)} median (largest ${kb(bytes.rawMax)}); ${kb(bytes.gzipMedian)} gzip as served | |`,
+      `| JavaScript before interaction | ${kb(js.js.gzip)} gzip (${kb(js.js.raw)} raw) in ${js.files} files; CSS ${kb(js.css.gzip)} gzip | ≤ ${TARGET_JS_KB} KB: ${pass(js.js.gzip <= TARGET_JS_KB * 1024)} |`,
+      `| LCP / CLS, phone (412×823, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps) | LCP ${ms(vitals.mobileLcp)} (element: ${vitals.lcpElement || 'n/a'}), CLS ${vitals.mobileCls.toFixed(3)} | LCP ≤ 2.5 s, CLS ≤ 0.1: ${pass(vitals.mobileLcp <= 2500 && vitals.mobileCls <= 0.1)} |`,
+      `| LCP / CLS, desktop (1350×940, unthrottled) | LCP ${ms(vitals.desktopLcp)}, CLS ${vitals.desktopCls.toFixed(3)} | |`,
+      '',
+      'The gallery, the calculators and the video player are separate route chunks loaded when their modal opens; Leaflet',
+      '(≈ 43 KB gzip) loads only when the map is about to scroll into view. Lighthouse is not installed here, so LCP and',
+      "CLS come from PerformanceObserver in Debian's Chromium with Lighthouse's mobile throttling applied through the",
+      'DevTools protocol (median of three pages; CLS is the worst of the three). Shared machines make the timings noisy:',
+      'compare runs on the same machine.',
+    ].join('\n');
+    if (shouldWrite) {
+      writeSection(section);
+      console.log('Written to docs/performance.md');
+    } else {
+      console.log(`\n${section}`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    agent.destroy();
+  }
+}
+
+await main();
