@@ -162,23 +162,28 @@ export async function searchProperties(
   const place = options.place !== undefined ? options.place : await resolvePlace(db, search.placeId);
   const where = and(...searchConditions(search, place, now), ...(options.scope ?? []));
   const offset = (search.page - 1) * pageSize;
-  const [rows, countRows] = await Promise.all([
-    db
-      .select(propertyCardColumns)
-      .from(properties)
-      .where(where)
-      .orderBy(...orderBy(search.sorted))
-      .limit(pageSize + 1)
-      .offset(offset),
-    db.execute(
+  const rows = await db
+    .select(propertyCardColumns)
+    .from(properties)
+    .where(where)
+    .orderBy(...orderBy(search.sorted))
+    .limit(pageSize + 1)
+    .offset(offset);
+  // The last page (or a short first page) already tells the total; only otherwise count, and then capped.
+  const hasNextPage = rows.length > pageSize;
+  let count: number;
+  if (!hasNextPage && (rows.length > 0 || search.page === 1)) {
+    count = offset + rows.length;
+  } else {
+    const countRows = await db.execute(
       sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`,
-    ),
-  ]);
-  const count = Number(rowsOf<{ count: number }>(countRows)[0]?.count ?? 0);
+    );
+    count = Number(rowsOf<{ count: number }>(countRows)[0]?.count ?? 0);
+  }
   return {
     properties: rows.slice(0, pageSize).map((row) => toPropertyCard(row, now)),
     pagination: {
-      has_next_page: rows.length > pageSize,
+      has_next_page: hasNextPage,
       has_prev_page: search.page > 1,
       page: search.page,
       page_size: pageSize,
