@@ -176,9 +176,12 @@ async function measureInitialJs(base: string, url: string) {
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
   for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) if (match[1]) scripts.add(match[1]);
   const styles = [...html.matchAll(/<link[^>]* rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1] ?? '');
+  // Compressed size is what the server actually sends to a browser (Brotli when precompressed, else gzip).
   const sizeOf = async (asset: string) => {
     const response = await get(`${base}${asset}`);
-    return { raw: response.bytes, gzip: gzipSync(response.body, { level: 6 }).length };
+    const sent = await get(`${base}${asset}`, { 'accept-encoding': 'br, gzip' });
+    const isCompressed = Boolean(sent.headers['content-encoding']);
+    return { raw: response.bytes, gzip: isCompressed ? sent.bytes : gzipSync(response.body, { level: 6 }).length };
   };
   let js = { raw: 0, gzip: 0 };
   for (const asset of scripts) {
@@ -317,7 +320,7 @@ async function main() {
     const bytes = await measureBytes(base, urls);
     const js = await measureInitialJs(base, urls[0] ?? '/');
     console.log(
-      `HTML ${kb(bytes.rawMedian)} (${kb(bytes.gzipMedian)} gzip); initial JS ${kb(js.js.gzip)} gzip in ${js.files} files`,
+      `HTML ${kb(bytes.rawMedian)} (${kb(bytes.gzipMedian)} gzip); initial JS ${kb(js.js.gzip)} compressed as sent (Brotli) in ${js.files} files`,
     );
     const sample = [urls[0], urls[7], urls[urls.length - 3]].filter((url): url is string => Boolean(url));
     const mobile = await measureVitals(base, sample, 'mobile');
@@ -344,7 +347,7 @@ async function main() {
       `| server render, one at a time (${sequential.count} requests) | p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, p99 ${ms(sequential.p99)} | p95 ≤ ${TARGET_P95_MS} ms: ${pass(sequential.p95 <= TARGET_P95_MS)} |`,
       `| throughput at ${concurrency} concurrent connections (${loadSeconds} s) | ${load.requestsPerSecond.toFixed(0)} requests/s (latency p50 ${ms(load.p50)}, p95 ${ms(load.p95)}; ${load.errors} errors) | |`,
       `| HTML per page | ${kb(bytes.rawMedian)} median (largest ${kb(bytes.rawMax)}); ${kb(bytes.gzipMedian)} gzip as served | |`,
-      `| JavaScript before interaction | ${kb(js.js.gzip)} gzip (${kb(js.js.raw)} raw) in ${js.files} files; CSS ${kb(js.css.gzip)} gzip | ≤ ${TARGET_JS_KB} KB: ${pass(js.js.gzip <= TARGET_JS_KB * 1024)} |`,
+      `| JavaScript before interaction | ${kb(js.js.gzip)} compressed as sent, Brotli (${kb(js.js.raw)} raw) in ${js.files} files; CSS ${kb(js.css.gzip)} gzip | ≤ ${TARGET_JS_KB} KB: ${pass(js.js.gzip <= TARGET_JS_KB * 1024)} |`,
       `| LCP / CLS, phone (412×823, 4× CPU slowdown, 150 ms RTT, 1.6 Mbps) | LCP ${ms(vitals.mobileLcp)} (element: ${vitals.lcpElement || 'n/a'}), CLS ${vitals.mobileCls.toFixed(3)} | LCP ≤ 2.5 s, CLS ≤ 0.1: ${pass(vitals.mobileLcp <= 2500 && vitals.mobileCls <= 0.1)} |`,
       `| LCP / CLS, desktop (1350×940, unthrottled) | LCP ${ms(vitals.desktopLcp)}, CLS ${vitals.desktopCls.toFixed(3)} | |`,
       '',

@@ -25,5 +25,5 @@ const sourcesChanged = () =>
 
 if (!existsSync(buildFile) || sourcesChanged()) {
   console.log('Building the site for production (first start or changed sources)…');
-  execSync('npx react-router build', { cwd: root, stdio: 'inherit' });
+  execSync('npm run build', { cwd: root, stdio: 'inherit' });
 }

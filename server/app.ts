@@ -93,6 +93,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
       '/assets/*',
       serveStatic({
         root,
+        // Brotli/gzip copies made at build time (scripts/compress-assets.mjs) are sent when the browser accepts them.
+        precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );

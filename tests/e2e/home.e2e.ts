@@ -27,6 +27,16 @@ describe('home page', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('sends hashed scripts precompressed with Brotli and cached for a year', async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const response = await fetch(`${baseURL}${script}`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
   it('loads card images resized to 408x250 by the server', async () => {
     const page = await newPage();
     await page.goto('/');

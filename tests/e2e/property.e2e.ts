@@ -244,6 +244,21 @@ describe('property page in the browser', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('shows the loading title while a modal route loads', async () => {
+    const page = await newPage();
+    await page.goto(rich.url);
+    // Hold the modal's data back so the loading state is visible.
+    await page.route('**/calculator.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Mortgage and stamp duty calculators' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Loading calculators' });
+    await status.waitFor();
+    await dialogOf(page);
+    await expect.poll(() => status.count()).toBe(0);
+  });
+
   it('works out a mortgage with checked figures and shows the spec messages', async () => {
     const page = await newPage();
     await page.goto(rich.url);

@@ -83,7 +83,15 @@ describe('files for search engines and sharing', () => {
 
   it('adds Open Graph tags to the pages', async () => {
     const page = await newPage();
-    for (const path of ['/', '/articles', '/branches', '/branches/bath']) {
+    for (const path of [
+      '/',
+      '/articles',
+      '/branches',
+      '/branches/bath',
+      '/search?channel=lettings',
+      '/terms-of-use',
+      '/property-for-sale/england',
+    ]) {
       await page.goto(path);
       expect(await page.locator('meta[property="og:site_name"]').count()).toBe(1);
       expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBeTruthy();

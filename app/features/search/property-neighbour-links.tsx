@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toQueryParams } from './search-codec.ts';
-import { setPage } from './search-rules.ts';
-import { findPropertyLinks, type NeighbourCard, type SearchPage } from './property-neighbours.ts';
-import { loadSearchHistory } from './search-storage.ts';
+import type { NeighbourCard } from './property-neighbours.ts';
 
 type Link = { href: string; displayAddress: string };
 type Links = { prev: Link | null; next: Link | null };
@@ -18,17 +15,14 @@ function toLink(card: NeighbourCard | null): Link | null {
 export function PropertyNeighbourLinks({ propertyId, fallback }: { propertyId: number; fallback: Links }) {
   const [fromSearch, setFromSearch] = useState<Links | null>(null);
   useEffect(() => {
-    const search = loadSearchHistory()[0];
-    if (!search) return;
     let cancelled = false;
-    const fetchPage = async (page: number): Promise<SearchPage | null> => {
-      const response = await fetch(`/search.ljson?${toQueryParams(setPage(search, page)).toString()}`);
-      return response.ok ? ((await response.json()) as SearchPage) : null;
-    };
-    findPropertyLinks(search, propertyId, fetchPage)
+    // The search codec loads after the page is interactive: it is not needed to show the property.
+    import('./property-neighbours-client.ts')
+      .then(({ findLinksFromHistory }) => findLinksFromHistory(propertyId))
       .then((found) => {
-        if (!cancelled && (found.prev || found.next))
+        if (!cancelled && found && (found.prev || found.next)) {
           setFromSearch({ prev: toLink(found.prev), next: toLink(found.next) });
+        }
       })
       .catch(() => undefined);
     return () => {

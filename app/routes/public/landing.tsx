@@ -8,6 +8,7 @@ import { toQueryParams } from '../../features/search/search-codec.ts';
 import { createSearch, type Channel } from '../../features/search/search-model.ts';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
 import { searchProperties } from '../../features/search/search-query.server.ts';
+import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 function channelOf(request: Request, pathname: string): Channel {
@@ -51,6 +52,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = `${loaderData.heading}${loaderData.page > 1 ? ` – page ${loaderData.page}` : ''}`;
   return [
     { title },
+    ...openGraphMeta({ title, url: loaderData.canonical }),
     {
       name: 'description',
       content: `${resultCountText(loaderData.results.total.count, loaderData.results.total.isCapped, loaderData.channel)}. ${loaderData.heading} with our local experts.`,

@@ -5,6 +5,8 @@ import { areCalculatorsHidden } from '../../features/calculators/calculators-vis
 import { getSiteChrome } from '../../features/content/site.server.ts';
 import { PropertyPageView, type PropertyDetails } from '../../features/properties/property-details.tsx';
 import { propertyUrl } from '../../features/properties/property-card.ts';
+import { modalLoadingTitle } from '../../features/properties/modal-loading.ts';
+import { PendingModalStatus } from '../../components/pending-modal-status.tsx';
 import {
   buildStructuredData,
   chooseContactOffer,
@@ -187,6 +189,7 @@ export default function PropertyRoute({ loaderData }: Route.ComponentProps) {
         tileUrl={loaderData.tileUrl}
         mortgageGuideUrl={loaderData.mortgageGuideUrl}
       />
+      <PendingModalStatus titleFor={(pathname) => modalLoadingTitle(propertyUrl(loaderData.property.slug), pathname)} />
       <Outlet />
     </>
   );

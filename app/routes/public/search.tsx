@@ -10,6 +10,7 @@ import { resolvePlace, searchProperties } from '../../features/search/search-que
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { setPage } from '../../features/search/search-rules.ts';
 import { getSiteChrome } from '../../features/content/site.server.ts';
+import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { SearchPageTools } from '../../features/search/search-page-tools.tsx';
@@ -37,8 +38,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { search } = loaderData;
   const where = search.q ? ` in ${search.q}` : '';
+  const title = `${channelHeading(search.channel)}${where}${search.page > 1 ? ` (page ${search.page})` : ''}`;
   return [
-    { title: `${channelHeading(search.channel)}${where}${search.page > 1 ? ` (page ${search.page})` : ''}` },
+    { title },
+    ...openGraphMeta({ title, url: loaderData.canonical }),
     // Faceted result pages are for visitors; the landing pages are the indexable versions.
     { name: 'robots', content: 'noindex, follow' },
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },

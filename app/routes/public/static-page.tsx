@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/static-page';
 import { getPageBySlug } from '../../features/content/pages.server.ts';
+import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  return [{ title: loaderData.title }, { tagName: 'link', rel: 'canonical', href: loaderData.canonical }];
+  return [
+    { title: loaderData.title },
+    ...openGraphMeta({ title: loaderData.title, url: loaderData.canonical }),
+    { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
+  ];
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
