@@ -55,10 +55,6 @@ export type PropertyPageViewProps = {
   contact: ContactOffer;
   branch: { name: string; slug: string; address: string; telephone: string; email: string };
   breadcrumbs: Breadcrumb[];
-  neighbours: {
-    prev: { href: string; displayAddress: string } | null;
-    next: { href: string; displayAddress: string } | null;
-  };
   developmentHomes: {
     href: string;
     displayAddress: string;
@@ -69,7 +65,7 @@ export type PropertyPageViewProps = {
   tileUrl: string;
   mortgageGuideUrl: string;
   /** Previous/next links from the visitor's search (the search feature renders them; see the property route). */
-  neighbourLinks?: React.ReactNode;
+  neighbourLinks: React.ReactNode;
 };
 
 function plural(count: number, singular: string, pluralWord: string): string {
@@ -290,7 +286,7 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
 }
 
 export function PropertyPageView(props: PropertyPageViewProps) {
-  const { property, breadcrumbs, neighbours, developmentHomes, tileUrl, mortgageGuideUrl } = props;
+  const { property, breadcrumbs, developmentHomes, tileUrl, mortgageGuideUrl } = props;
   const first = property.photos[0];
   if (first) {
     // React hoists this into <head>: the LCP image starts downloading before the stylesheet has been applied.
@@ -476,25 +472,7 @@ export function PropertyPageView(props: PropertyPageViewProps) {
         <ContactPanel property={property} contact={props.contact} branch={props.branch} />
       </div>
 
-      {props.neighbourLinks ??
-        (neighbours.prev || neighbours.next ? (
-          <nav className="property-neighbours" aria-label="More properties">
-            {neighbours.prev ? (
-              <a href={neighbours.prev.href} rel="prev">
-                <span className="property-neighbours__direction">Previous property</span>
-                <span className="property-neighbours__address">{neighbours.prev.displayAddress}</span>
-              </a>
-            ) : (
-              <span />
-            )}
-            {neighbours.next ? (
-              <a href={neighbours.next.href} rel="next">
-                <span className="property-neighbours__direction">Next property</span>
-                <span className="property-neighbours__address">{neighbours.next.displayAddress}</span>
-              </a>
-            ) : null}
-          </nav>
-        ) : null)}
+      {props.neighbourLinks}
     </div>
   );
 }

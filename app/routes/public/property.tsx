@@ -183,7 +183,6 @@ export default function PropertyRoute({ loaderData }: Route.ComponentProps) {
         contact={loaderData.contact}
         branch={loaderData.branch}
         breadcrumbs={loaderData.breadcrumbs}
-        neighbours={loaderData.neighbours}
         neighbourLinks={<PropertyNeighbourLinks propertyId={loaderData.property.id} fallback={loaderData.neighbours} />}
         developmentHomes={loaderData.developmentHomes}
         tileUrl={loaderData.tileUrl}
