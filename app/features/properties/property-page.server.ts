@@ -8,6 +8,8 @@ import {
   type Channel,
   type PropertyImage,
 } from '../../../db/schema/index.ts';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import type { TagsToDepartmentLabels } from './contact-routing.ts';
 import { propertyUrl } from './property-card.ts';
@@ -280,69 +282,51 @@ async function findChildren(db: Database, parentId: number): Promise<ChildProper
   return rows.map(({ slug, ...row }) => ({ href: propertyUrl(slug), ...row }));
 }
 
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
+/** One published property by slug, reading only the given columns (the modal loaders below). */
+async function findPublishedBySlug<T extends SelectedFields>(db: Database, slug: string, columns: T) {
+  if (!SLUG.test(slug)) return null;
+  const rows = (await db
+    .select(columns)
+    .from(properties)
+    .where(and(eq(properties.slug, slug), eq(properties.isPublished, true)))
+    .limit(1)) as SelectResultFields<T>[];
+  return rows[0] ?? null;
+}
+
 /** The modal loaders read only the column their dialog shows. */
-export async function getPropertyMediaForModal(db: Database, slug: string) {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [row] = await db
-    .select({
-      id: properties.id,
-      slug: properties.slug,
-      channel: properties.channel,
-      displayAddress: properties.displayAddress,
-      isPublished: properties.isPublished,
-      photos: properties.photos,
-      floorplans: properties.floorplans,
-      epcCharts: properties.epcCharts,
-      galleries: properties.galleries,
-    })
-    .from(properties)
-    .where(eq(properties.slug, slug))
-    .limit(1);
-  return row && row.isPublished ? row : null;
+export function getPropertyMediaForModal(db: Database, slug: string) {
+  return findPublishedBySlug(db, slug, {
+    id: properties.id,
+    slug: properties.slug,
+    channel: properties.channel,
+    displayAddress: properties.displayAddress,
+    photos: properties.photos,
+    floorplans: properties.floorplans,
+    epcCharts: properties.epcCharts,
+    galleries: properties.galleries,
+  });
 }
 
-export async function getPropertyVideos(db: Database, slug: string) {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [row] = await db
-    .select({
-      displayAddress: properties.displayAddress,
-      isPublished: properties.isPublished,
-      videos: properties.videos,
-    })
-    .from(properties)
-    .where(eq(properties.slug, slug))
-    .limit(1);
-  return row && row.isPublished ? row : null;
+export function getPropertyVideos(db: Database, slug: string) {
+  return findPublishedBySlug(db, slug, { displayAddress: properties.displayAddress, videos: properties.videos });
 }
 
-export async function getPropertyForCalculators(db: Database, slug: string) {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [row] = await db
-    .select({
-      displayAddress: properties.displayAddress,
-      isPublished: properties.isPublished,
-      channel: properties.channel,
-      priceValue: properties.priceValue,
-      tags: properties.tags,
-      country: properties.country,
-    })
-    .from(properties)
-    .where(eq(properties.slug, slug))
-    .limit(1);
-  return row && row.isPublished ? row : null;
+export function getPropertyForCalculators(db: Database, slug: string) {
+  return findPublishedBySlug(db, slug, {
+    displayAddress: properties.displayAddress,
+    channel: properties.channel,
+    priceValue: properties.priceValue,
+    tags: properties.tags,
+    country: properties.country,
+  });
 }
 
-export async function getPropertyTenantInfo(db: Database, slug: string) {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [row] = await db
-    .select({
-      displayAddress: properties.displayAddress,
-      isPublished: properties.isPublished,
-      channel: properties.channel,
-      lettingsFeeText: properties.lettingsFeeText,
-    })
-    .from(properties)
-    .where(eq(properties.slug, slug))
-    .limit(1);
-  return row && row.isPublished ? row : null;
+export function getPropertyTenantInfo(db: Database, slug: string) {
+  return findPublishedBySlug(db, slug, {
+    displayAddress: properties.displayAddress,
+    channel: properties.channel,
+    lettingsFeeText: properties.lettingsFeeText,
+  });
 }
