@@ -16,6 +16,8 @@ import { SiteHeader } from './components/site-header.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { CookieConsent } from './components/cookie-consent.tsx';
 import { readConsentStatus } from './features/consent/consent.ts';
+import { ToastRegion } from './components/toast.tsx';
+import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -28,8 +30,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const chrome = await getSiteChrome(getDb());
+  const [chrome, userId] = await Promise.all([getSiteChrome(getDb()), context.session.getUserId()]);
   return {
+    /** Signed-in state for every screen (save toggles, account sidebar); details come from GET /user.ljson. */
+    currentUser: { userId },
+    /** Texts for '#flash/{key}' toasts (spec point 8: they come from page data). */
+    flashMessages: DEFAULT_FLASH_MESSAGES,
     csrfToken: context.csrfToken,
     chrome,
     origin: context.origin,
@@ -66,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
+        {data ? <ToastRegion flashMessages={data.flashMessages} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

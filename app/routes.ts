@@ -1,8 +1,12 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, route } from '@react-router/dev/routes';
 
 /** Every URL of the site in one place (house style rule 2). */
 export default [
-  index('routes/public/home.tsx'),
+  // Home is also the page behind the site-wide modal routes (valuation, contact, account sidebar...), added as
+  // its children by issues 5 and 6.
+  route('', 'routes/public/home.tsx', { id: 'home' }, [
+    // HOME-MODALS (keep this marker: feature routes are added below it)
+  ]),
   route('terms-of-use', 'routes/public/static-page.tsx', { id: 'terms-of-use' }),
   route('privacy-policy', 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
   route('mortgages', 'routes/public/static-page.tsx', { id: 'mortgages' }),
@@ -53,5 +57,6 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
+  route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from 'pino';
 import type { RequestContext } from '../app/lib/context.ts';
+import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
 import { CSRF_HEADER, maskedCsrfToken, verifyCsrfToken } from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import {
@@ -171,6 +172,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const security = securityHeaders({
       nonce,
       tileOrigin,
+      extraScriptSrc: recaptchaScriptHosts(),
       isDevelopment: options.isDevelopment,
       isHttps: url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
     });

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { deliverDueEmails, getSmtpTransport } from '../app/features/email/outbox.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import { deleteExpiredSessions } from '../app/lib/session.server.ts';
+import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 
 /**
  * The in-process worker: drains the email outbox every few seconds and tidies expired sessions.
@@ -14,7 +15,10 @@ export function startJobRunner(getDb: () => Database, logger: Logger, intervalMs
   const tick = async () => {
     try {
       await deliverDueEmails(getDb(), getSmtpTransport());
-      if (ticks++ % 200 === 0) await deleteExpiredSessions(getDb());
+      if (ticks++ % 200 === 0) {
+        await deleteExpiredSessions(getDb());
+        await deleteStaleRateLimits(getDb());
+      }
     } catch (error) {
       logger.error({ err: error }, 'job runner tick failed');
     }

@@ -1,3 +1,4 @@
+import { Outlet } from 'react-router';
 import type { Route } from './+types/home';
 import { getLatestPropertyCards } from '../../features/properties/cards.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
@@ -20,6 +21,11 @@ export async function loader() {
     listBranchSummaries(db),
   ]);
   return { featured, sales, lettings, articles, branches };
+}
+
+/** The modal routes behind the home page (valuation, contact, account) never change its data: skip reloading it. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -164,6 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
+      <Outlet />
     </>
   );
 }

@@ -1,0 +1,113 @@
+/**
+ * Toasts (spec point 9): `showToast(message, { kind, durationMs })` from anywhere on the client. Default 3000 ms
+ * (8000 ms for password reset and registration failures: callers pass TOAST_LONG_MS), removed 400 ms after they
+ * start to fade; flash keys in the hash show for 10 s. Theme colours (error red, success green by default) come from
+ * the --colour-error / --colour-success custom properties. Success toasts are announced politely, errors assertively.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { flashKeyFromHash, flashToast } from '../features/flash/flash-messages.ts';
+import './toast.css';
+
+export const TOAST_DEFAULT_MS = 3000;
+export const TOAST_LONG_MS = 8000;
+export const TOAST_REMOVAL_MS = 400;
+export const FLASH_TOAST_MS = 10000;
+
+export type ToastKind = 'success' | 'error';
+type Toast = { id: number; message: string; kind: ToastKind; leaving: boolean };
+
+let nextId = 1;
+let toasts: Toast[] = [];
+const listeners = new Set<(items: Toast[]) => void>();
+const timers = new Map<number, number>();
+
+function publish(items: Toast[]): void {
+  toasts = items;
+  for (const listener of listeners) listener(toasts);
+}
+
+export function dismissToast(id: number): void {
+  const timer = timers.get(id);
+  if (timer) window.clearTimeout(timer);
+  if (!toasts.some((toast) => toast.id === id && !toast.leaving)) return;
+  publish(toasts.map((toast) => (toast.id === id ? { ...toast, leaving: true } : toast)));
+  window.setTimeout(() => {
+    timers.delete(id);
+    publish(toasts.filter((toast) => toast.id !== id));
+  }, TOAST_REMOVAL_MS);
+}
+
+export function showToast(message: string, options: { kind?: ToastKind; durationMs?: number } = {}): number {
+  if (typeof window === 'undefined') return 0;
+  const id = nextId++;
+  publish([...toasts, { id, message, kind: options.kind ?? 'success', leaving: false }]);
+  timers.set(
+    id,
+    window.setTimeout(() => dismissToast(id), options.durationMs ?? TOAST_DEFAULT_MS),
+  );
+  return id;
+}
+
+const NO_TOASTS: Toast[] = [];
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+function snapshot(): Toast[] {
+  return toasts;
+}
+function serverSnapshot(): Toast[] {
+  return NO_TOASTS;
+}
+
+/** Test hook: the toasts currently shown. */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}
+
+/** Mounted once in the root layout. `flashMessages` are the flash-key texts from page data. */
+export function ToastRegion({ flashMessages }: { flashMessages: Record<string, string> }) {
+  const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+
+  useEffect(() => {
+    const showFlash = () => {
+      const key = flashKeyFromHash(window.location.hash);
+      if (!key) return;
+      const { message, kind } = flashToast(key, flashMessages);
+      showToast(message, { kind, durationMs: FLASH_TOAST_MS });
+      // Drop the key so a reload or Back does not show it again.
+      const url = new URL(window.location.href);
+      url.hash = '';
+      window.history.replaceState(window.history.state, '', url.pathname + url.search);
+    };
+    showFlash();
+    window.addEventListener('hashchange', showFlash);
+    return () => window.removeEventListener('hashchange', showFlash);
+  }, [flashMessages]);
+
+  const render = (kind: ToastKind) =>
+    items
+      .filter((toast) => toast.kind === kind)
+      .map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}${toast.leaving ? ' toast--leaving' : ''}`}>
+          <p className="toast__message">{toast.message}</p>
+          <button type="button" className="toast__close" onClick={() => dismissToast(toast.id)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">Dismiss message</span>
+          </button>
+        </div>
+      ));
+
+  return (
+    <div className="toast-region">
+      <div role="status" aria-live="polite" className="toast-stack">
+        {render('success')}
+      </div>
+      <div role="alert" aria-live="assertive" className="toast-stack">
+        {render('error')}
+      </div>
+    </div>
+  );
+}

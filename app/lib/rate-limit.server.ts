@@ -1,0 +1,114 @@
+import { lt, sql } from 'drizzle-orm';
+import { data } from 'react-router';
+import type { Database } from './db.server.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+
+/**
+ * Per-subject request limits (fixed windows) kept in the database, so every server behind a load balancer shares
+ * them. Each rule is "count per window", configurable with RATE_LIMIT_<NAME> = "count/seconds"
+ * (e.g. RATE_LIMIT_LEADS=20/600). See docs/decisions/011-rate-limits-and-spam.md.
+ */
+export type RateLimitName =
+  | 'leads'
+  | 'signIn'
+  | 'signInAccount'
+  | 'register'
+  | 'passwordReset'
+  | 'sendToFriend'
+  | 'formSubmissions'
+  | 'addressLookup';
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes and try again.';
+
+/** Defaults follow Rails 8 / GitLab practice (about 10 attempts a few minutes per IP) and ASVS (≤ 100 failures an hour per account). */
+export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
+  leads: { limit: 20, windowSeconds: 600 },
+  signIn: { limit: 10, windowSeconds: 180 },
+  signInAccount: { limit: 100, windowSeconds: 3600 },
+  register: { limit: 10, windowSeconds: 600 },
+  passwordReset: { limit: 5, windowSeconds: 900 },
+  sendToFriend: { limit: 10, windowSeconds: 3600 },
+  formSubmissions: { limit: 10, windowSeconds: 600 },
+  addressLookup: { limit: 120, windowSeconds: 60 },
+};
+
+const overrides = new Map<RateLimitName, RateLimitRule>();
+
+/** Tests: override one rule, or clear every override when called with no arguments. */
+export function setRateLimitRuleForTests(name?: RateLimitName, rule?: RateLimitRule): void {
+  if (!name) overrides.clear();
+  else if (!rule) overrides.delete(name);
+  else overrides.set(name, rule);
+}
+
+/** Parses "count/seconds"; anything else is ignored (the default applies). */
+export function parseRateLimitRule(value: string | undefined): RateLimitRule | null {
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(value ?? '');
+  if (!match) return null;
+  const limit = Number(match[1]);
+  const windowSeconds = Number(match[2]);
+  return limit >= 1 && windowSeconds >= 1 ? { limit, windowSeconds } : null;
+}
+
+function envName(name: RateLimitName): string {
+  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+}
+
+export function rateLimitRule(name: RateLimitName): RateLimitRule {
+  return overrides.get(name) ?? parseRateLimitRule(process.env[envName(name)]) ?? DEFAULT_RATE_LIMITS[name];
+}
+
+/** Counts one request for the subject (an IP address, an email...) and says whether it is still within the limit. */
+export async function consumeRateLimit(
+  db: Database,
+  name: RateLimitName,
+  subject: string,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const rule = rateLimitRule(name);
+  const key = `${name}:${subject.slice(0, 200)}`;
+  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${cutoff.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count });
+  const windowStart = row ? new Date(row.windowStart) : now;
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+  );
+  return { allowed: count <= rule.limit, retryAfterSeconds };
+}
+
+/** Throws a 429 response (JSON `{ error }` or text) once the subject has used up its limit. */
+export async function enforceRateLimit(
+  db: Database,
+  name: RateLimitName,
+  subject: string,
+  options: { json?: boolean } = {},
+): Promise<void> {
+  const result = await consumeRateLimit(db, name, subject);
+  if (result.allowed) return;
+  const headers = { 'Retry-After': String(result.retryAfterSeconds), 'Cache-Control': 'no-store' };
+  if (options.json) throw data({ error: RATE_LIMIT_MESSAGE }, { status: 429, headers });
+  throw new Response(RATE_LIMIT_MESSAGE, {
+    status: 429,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
+/** Housekeeping for the job runner: windows older than a day are of no use. */
+export async function deleteStaleRateLimits(db: Database, now: Date = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)));
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, useBrowser } from './browser.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+describe('flash keys and toasts', () => {
+  it('shows a success flash from the hash for 10 s, announced politely, then clears the hash', async () => {
+    const page = await newPage();
+    await page.goto('/#flash/welcome-lead-sent');
+    const toast = page.locator('[role="status"] .toast--success');
+    await expect.poll(() => toast.textContent()).toContain('Thank you, your enquiry has been sent.');
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page);
+    // Still there after the 3 s default: flash toasts last 10 s.
+    await page.waitForTimeout(4_000);
+    expect(await toast.count()).toBe(1);
+    await toast.getByRole('button', { name: 'Dismiss message' }).click();
+    await expect.poll(() => toast.count()).toBe(0);
+  });
+
+  it('treats any key containing "error" as an error, announced assertively', async () => {
+    const page = await newPage();
+    await page.goto('/search#/flash/lead-sending-error');
+    const toast = page.locator('[role="alert"] .toast--error');
+    await expect.poll(() => toast.textContent()).toContain('Sorry, your enquiry could not be sent.');
+    const colour = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(colour).toBe('rgb(176, 0, 32)');
+  });
+
+  it('serves a solvable bot-check challenge that is never cached', async () => {
+    const response = await fetch(`${baseURL}/altcha/challenge`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const challenge = (await response.json()) as { parameters: { algorithm: string; keyPrefix: string }; signature: string };
+    expect(challenge.parameters.algorithm).toBe('SHA-256');
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
