@@ -26,7 +26,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../db/migrations'
  */
 export function openDatabase(options: { databaseUrl?: string; dataDir?: string } = {}): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT compilation costs 5–10 ms per query and only pays off for long analytical queries, never for a web
+    // request's millisecond lookups (docs/performance.md): off for the app's sessions.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { propertyCardColumns } from '../properties/cards.server.ts';
@@ -45,19 +45,37 @@ function boxAround(centre: { lng: number; lat: number }, miles: number) {
  * Radius filter: an indexable box first (GiST `<@ box`), then the exact distance with the longitude scaled by
  * cos(latitude), which is accurate to well under 1% over a few tens of miles.
  */
-export function withinRadius(centre: { lng: number; lat: number }, miles: number): SQL {
+export function withinRadius(centre: { lng: number; lat: number }, miles: number, geoIndexed = true): SQL {
   const box = boxAround(centre, miles);
   const cosLat = Math.cos((centre.lat * Math.PI) / 180);
   const radiusDegrees = miles / MILES_PER_DEGREE_LAT;
-  return sql`(${properties.location} <@ box(point(${box.minLng}, ${box.minLat}), point(${box.maxLng}, ${box.maxLat}))
+  return sql`(${inBox(box, geoIndexed)}
     and ((${properties.location})[0] - ${centre.lng}) * ${cosLat} * ((${properties.location})[0] - ${centre.lng}) * ${cosLat}
       + ((${properties.location})[1] - ${centre.lat}) * ((${properties.location})[1] - ${centre.lat}) <= ${radiusDegrees * radiusDegrees})`;
 }
 
-export function insidePolygon(poly: readonly (readonly [number, number])[]): SQL {
+export function insidePolygon(poly: readonly (readonly [number, number])[], geoIndexed = true): SQL {
   // Search polygons are [lat, lng]; the point column is (lng, lat).
   const literal = `(${poly.map(([lat, lng]) => `(${lng},${lat})`).join(',')})`;
-  return sql`${properties.location} <@ ${literal}::polygon`;
+  // `location + point(0,0)` is the same point, but no index matches it: see searchProperties.
+  return geoIndexed
+    ? sql`${properties.location} <@ ${literal}::polygon`
+    : sql`(${inBox(polygonBox(poly), false)} and (${properties.location} + point(0, 0)) <@ ${literal}::polygon)`;
+}
+
+type Box = { minLng: number; maxLng: number; minLat: number; maxLat: number };
+
+/** Inside a box: with the GiST index (`<@ box`), or as plain comparisons the planner cannot answer from it. */
+function inBox(box: Box, geoIndexed: boolean): SQL {
+  return geoIndexed
+    ? sql`${properties.location} <@ box(point(${box.minLng}, ${box.minLat}), point(${box.maxLng}, ${box.maxLat}))`
+    : sql`(${properties.location})[0] between ${box.minLng} and ${box.maxLng} and (${properties.location})[1] between ${box.minLat} and ${box.maxLat}`;
+}
+
+function polygonBox(poly: readonly (readonly [number, number])[]): Box {
+  const lats = poly.map(([lat]) => lat);
+  const lngs = poly.map(([, lng]) => lng);
+  return { minLng: Math.min(...lngs), maxLng: Math.max(...lngs), minLat: Math.min(...lats), maxLat: Math.max(...lats) };
 }
 
 /** Each order matches one of the sort indexes exactly (including NULLS LAST), so pages are read in order. */
@@ -98,7 +116,13 @@ export async function resolvePlace(db: Database, placeId: number | null): Promis
 }
 
 /** Every filter of the Search as SQL conditions (spec point 3 fields; point 9 fragments). */
-export function searchConditions(search: Search, place: ResolvedPlace | null, now: Date): SQL[] {
+export function searchConditions(
+  search: Search,
+  place: ResolvedPlace | null,
+  now: Date,
+  options: { geoIndexed?: boolean } = {},
+): SQL[] {
+  const geoIndexed = options.geoIndexed ?? true;
   const conditions: SQL[] = [eq(properties.channel, search.channel), eq(properties.isPublished, true)];
   if (search.status && search.status !== 'all') conditions.push(eq(properties.status, search.status));
   if (search.minBeds !== null) conditions.push(gte(properties.bedrooms, search.minBeds));
@@ -133,14 +157,15 @@ export function searchConditions(search: Search, place: ResolvedPlace | null, no
     );
   }
   if (place) {
-    if (search.within !== null && search.within > 0) conditions.push(withinRadius(place.location, search.within));
+    if (search.within !== null && search.within > 0)
+      conditions.push(withinRadius(place.location, search.within, geoIndexed));
     else if (place.kind === 'postcode-district') conditions.push(eq(properties.postcodeDistrict, place.name));
-    else conditions.push(withinRadius(place.location, DEFAULT_PLACE_RADIUS_MILES));
+    else conditions.push(withinRadius(place.location, DEFAULT_PLACE_RADIUS_MILES, geoIndexed));
   } else if (search.isQuerySearch && search.q) {
     conditions.push(textMatch(search.q));
   }
   if (search.text) conditions.push(textMatch(search.text));
-  if (search.poly) conditions.push(insidePolygon(search.poly));
+  if (search.poly) conditions.push(insidePolygon(search.poly, geoIndexed));
   return conditions;
 }
 
@@ -152,34 +177,148 @@ function textMatch(text: string): SQL {
   return isOutcode ? sql`(${properties.postcodeDistrict} = ${district} or ${fullText})` : fullText;
 }
 
+/** The area a search is confined to (drawn polygon, or radius round a place), as a box and its centre. */
+function searchArea(search: Search, place: ResolvedPlace | null): { box: Box; centre: { lng: number; lat: number } } | null {
+  if (search.poly) {
+    const box = polygonBox(search.poly);
+    return { box, centre: { lng: (box.minLng + box.maxLng) / 2, lat: (box.minLat + box.maxLat) / 2 } };
+  }
+  if (!place) return null;
+  const hasRadius = search.within !== null && search.within > 0;
+  if (!hasRadius && place.kind === 'postcode-district') return null;
+  return { box: boxAround(place.location, hasRadius ? search.within! : DEFAULT_PLACE_RADIUS_MILES), centre: place.location };
+}
+
+const listingEstimates = new WeakMap<Database, { value: number; at: number }>();
+
+/** Rows in the listings table by the planner's statistics (free to read), cached for a minute. */
+async function estimatedListingCount(db: Database): Promise<number> {
+  const cached = listingEstimates.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.value;
+  const rows = await db.execute(
+    sql`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'properties'::regclass`,
+  );
+  const value = Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+  listingEstimates.set(db, { value, at: Date.now() });
+  return value;
+}
+
+/** Nearest listings the density probe reads. */
+const DENSITY_SAMPLE = 400;
+
+/**
+ * Is the area so full of listings that walking the sort index (and skipping listings outside the area) beats
+ * reading every listing in the area and sorting them? Reading the area costs about A rows (A = listings in it);
+ * walking the sort order costs about pageEnd × N / A rows (N = all listings), so the walk wins once A² > pageEnd × N
+ * (× 2 as a margin for the other filters). A is estimated from the DENSITY_SAMPLE listings nearest the centre, read
+ * from the covering GiST index without touching the table: if the k-th nearest is d away, the density near the
+ * centre is k / (π d²), times the area's box.
+ */
+async function isDenseArea(db: Database, area: NonNullable<ReturnType<typeof searchArea>>, pageEnd: number) {
+  const total = await estimatedListingCount(db);
+  const threshold = Math.sqrt(pageEnd * total * 2);
+  if (threshold < 1_000) return false;
+  const { box, centre } = area;
+  const rows = await db.execute(
+    sql`select count(*)::int as n, coalesce(max(d), 0)::float8 as d from (
+      select ${properties.location} <-> point(${centre.lng}, ${centre.lat}) as d from ${properties}
+      where ${inBox(box, true)}
+      order by ${properties.location} <-> point(${centre.lng}, ${centre.lat}) limit ${DENSITY_SAMPLE}) as probe`,
+  );
+  const sample = rowsOf<{ n: number; d: number }>(rows)[0];
+  if (!sample || Number(sample.n) < DENSITY_SAMPLE || Number(sample.d) <= 0) return false;
+  const density = DENSITY_SAMPLE / (Math.PI * Number(sample.d) ** 2);
+  const boxArea = (box.maxLng - box.minLng) * (box.maxLat - box.minLat);
+  return density * boxArea >= threshold;
+}
+
+/**
+ * One page of results and a capped count (docs/performance.md has the plans and figures).
+ * - Usually: the page's ids come from the sort index for the chosen order (an index-only scan when the filters are
+ *   on covered columns), then the cards are read by id; the count stops at COUNT_CAP + 1 matches.
+ * - A dense drawn area or radius: the planner misjudges how many listings a box holds, so the page walks the sort
+ *   index with the area as a plain filter (sorting and bitmap scans switched off for that transaction only), and
+ *   the count reads the covering GiST index nearest-first until it has COUNT_CAP + 1 matches.
+ */
 export async function searchProperties(
   db: Database,
   search: Search,
-  options: { pageSize?: number; now?: Date; place?: ResolvedPlace | null; scope?: SQL[] } = {},
+  options: {
+    pageSize?: number;
+    now?: Date;
+    place?: ResolvedPlace | null;
+    scope?: SQL[];
+    /** Tests: force walking the sort index ('walk') or reading the area ('area') instead of judging by density. */
+    areaStrategy?: 'auto' | 'walk' | 'area';
+  } = {},
 ): Promise<SearchResults> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const now = options.now ?? new Date();
   const place = options.place !== undefined ? options.place : await resolvePlace(db, search.placeId);
-  const where = and(...searchConditions(search, place, now), ...(options.scope ?? []));
   const offset = (search.page - 1) * pageSize;
-  const rows = await db
-    .select(propertyCardColumns)
-    .from(properties)
-    .where(where)
-    .orderBy(...orderBy(search.sorted))
-    .limit(pageSize + 1)
-    .offset(offset);
-  // The last page (or a short first page) already tells the total; only otherwise count, and then capped.
-  const hasNextPage = rows.length > pageSize;
-  let count: number;
-  if (!hasNextPage && (rows.length > 0 || search.page === 1)) {
-    count = offset + rows.length;
-  } else {
-    const countRows = await db.execute(
-      sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`,
-    );
-    count = Number(rowsOf<{ count: number }>(countRows)[0]?.count ?? 0);
-  }
+  const area = searchArea(search, place);
+  const strategy = options.areaStrategy ?? 'auto';
+  const dense =
+    area !== null &&
+    (strategy === 'walk' || (strategy === 'auto' && (await isDenseArea(db, area, offset + pageSize + 1))));
+  const where = and(...searchConditions(search, place, now), ...(options.scope ?? []));
+
+  type CardRow = Awaited<ReturnType<typeof pageQuery>>[number];
+  const pageQuery = (executor: Database) => {
+    if (dense) {
+      const walkWhere = and(...searchConditions(search, place, now, { geoIndexed: false }), ...(options.scope ?? []));
+      return executor
+        .select(propertyCardColumns)
+        .from(properties)
+        .where(walkWhere)
+        .orderBy(...orderBy(search.sorted))
+        .limit(pageSize + 1)
+        .offset(offset);
+    }
+    const ids = executor
+      .select({ id: properties.id })
+      .from(properties)
+      .where(where)
+      .orderBy(...orderBy(search.sorted))
+      .limit(pageSize + 1)
+      .offset(offset);
+    return executor
+      .select(propertyCardColumns)
+      .from(properties)
+      .where(inArray(properties.id, ids))
+      .orderBy(...orderBy(search.sorted));
+  };
+  const countQuery = (executor: Database) =>
+    dense
+      ? executor.execute(
+          sql`select count(*)::int as count from (select 1 from ${properties} where ${where}
+            order by ${properties.location} <-> point(${area.centre.lng}, ${area.centre.lat}) limit ${COUNT_CAP + 1}) as capped`,
+        )
+      : executor.execute(
+          sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+        );
+
+  const run = async (executor: Database) => {
+    const rows: CardRow[] = await pageQuery(executor);
+    // The last page (or a short first page) already tells the total; only otherwise count, and then capped.
+    const hasNextPage = rows.length > pageSize;
+    let count: number;
+    if (!hasNextPage && (rows.length > 0 || search.page === 1)) {
+      count = offset + rows.length;
+    } else {
+      count = Number(rowsOf<{ count: number }>(await countQuery(executor))[0]?.count ?? 0);
+    }
+    return { rows, hasNextPage, count };
+  };
+  const { rows, hasNextPage, count } = dense
+    ? await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
+            set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`,
+        );
+        return run(tx as unknown as Database);
+      })
+    : await run(db);
   return {
     properties: rows.slice(0, pageSize).map((row) => toPropertyCard(row, now)),
     pagination: {

@@ -162,6 +162,33 @@ describe('searchProperties against the seeded demo agency', () => {
     expect(inside.want.length).toBeGreaterThan(0);
   });
 
+  it('walks the sort index or reads the area with the same pages and counts (dense-area plan)', async () => {
+    const { lat, lng } = bath.location;
+    const poly: [number, number][] = [
+      [lat - 0.03, lng - 0.05],
+      [lat - 0.03, lng + 0.05],
+      [lat + 0.04, lng],
+    ];
+    const inputs: SearchInput[] = [
+      { channel: 'sales', placeId: bath.id, status: 'all' },
+      { channel: 'sales', placeId: bath.id, within: 10, minBeds: 2, status: 'available' },
+      { channel: 'sales', poly, status: 'all', sorted: 'least-expensive-first' },
+      { channel: 'lettings', placeId: bath.id, within: 5, status: 'all', sorted: 'most-square-feet-first' },
+    ];
+    for (const input of inputs) {
+      for (const page of [1, 2]) {
+        const search = createSearch({ ...input, page });
+        const place = search.placeId ? bath : null;
+        const walk = await searchProperties(database.db, search, { pageSize: 5, now, place, areaStrategy: 'walk' });
+        const area = await searchProperties(database.db, search, { pageSize: 5, now, place, areaStrategy: 'area' });
+        expect(walk.properties.map((card) => card.property_id)).toEqual(area.properties.map((card) => card.property_id));
+        expect(walk.total).toEqual(area.total);
+        expect(walk.pagination).toEqual(area.pagination);
+        if (page === 1) expect(walk.properties.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('matches free text on address and postcode district', async () => {
     const search = createSearch({ channel: 'sales', q: 'Bath', status: 'all' });
     expect(search.isQuerySearch).toBe(true);
