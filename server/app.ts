@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from 'pino';
@@ -43,7 +44,25 @@ export type ServerAppOptions = {
   staticRoot?: string;
   publicUrl?: string;
   extraRoutes?: (app: Hono) => void;
+  /** Behind a reverse proxy: take the visitor's address from X-Forwarded-For (TRUST_PROXY=true). */
+  trustProxy?: boolean;
 };
+
+/**
+ * The visitor's address for rate limits and lead records: the socket's peer, or the first X-Forwarded-For entry
+ * when a trusted proxy sets it (otherwise the header could be forged to dodge rate limits).
+ */
+function clientIpOf(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -163,7 +182,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
       isCsrfDeferred,
       session,
       logger: options.logger,
-      clientIp: c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown',
+      clientIp: clientIpOf(c, options.trustProxy ?? false),
       origin,
     };
 

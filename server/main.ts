@@ -50,6 +50,7 @@ const app = createServerApp({
   multipartPaths: new Set(['/form_submissions']),
   staticRoot: isDevelopment ? undefined : path.join(buildDir, 'client'),
   publicUrl: env.PUBLIC_URL,
+  trustProxy: env.TRUST_PROXY === 'true',
   extraRoutes: registerServerRoutes,
 });
 

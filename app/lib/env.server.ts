@@ -6,6 +6,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.string().url().optional(),
+  /** 'true' behind a reverse proxy: the visitor's address comes from X-Forwarded-For. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   DATABASE_URL: z.string().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -23,6 +25,12 @@ const envSchema = z.object({
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // Address lookup (app/features/address/address-provider.server.ts): the local table, or getAddress.io with a key.
+  ADDRESS_LOOKUP_PROVIDER: z.enum(['local', 'getaddress']).default('local'),
+  ADDRESS_LOOKUP_API_KEY: z.string().optional(),
+  ADDRESS_LOOKUP_URL: z.string().url().default('https://api.getaddress.io'),
+  /** 'off' skips the human check on registration and sign-in (spec point 4: 'unless disabled'). */
+  ACCOUNT_BOT_CHECK: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;

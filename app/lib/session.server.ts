@@ -38,9 +38,18 @@ export class VisitorSession {
     this.cookieNeedsWrite = isNew;
   }
 
-  private async load(): Promise<void> {
-    if (this.loaded) return;
-    this.loaded = true;
+  private loading: Promise<void> | null = null;
+
+  /** Loads the row once; concurrent callers (parallel loaders) share the same read. */
+  private load(): Promise<void> {
+    if (this.loaded) return Promise.resolve();
+    this.loading ??= this.read().finally(() => {
+      this.loaded = true;
+    });
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     const now = new Date();
     const [found] = await this.db()
       .select({ userId: sessions.userId, data: sessions.data, lastSeenAt: sessions.lastSeenAt })

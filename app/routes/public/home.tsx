@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import { getLatestPropertyCards } from '../../features/properties/cards.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
@@ -24,7 +24,7 @@ export async function loader() {
 }
 
 /** The modal routes behind the home page (valuation, contact, account) never change its data: skip reloading it. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false;
 }
 
