@@ -18,6 +18,7 @@ import { CookieConsent } from './components/cookie-consent.tsx';
 import { readConsentStatus } from './features/consent/consent.ts';
 import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
+import { ValuationHashHandler } from './features/valuation/valuation-hash-handler.tsx';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -103,6 +104,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter chrome={chrome} />
+      <ValuationHashHandler />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 /** Every URL of the site in one place (house style rule 2). */
 export default [
@@ -6,6 +6,19 @@ export default [
   // its children by issues 5 and 6.
   route('', 'routes/public/home.tsx', { id: 'home' }, [
     // HOME-MODALS (keep this marker: feature routes are added below it)
+    route('book-a-valuation', 'routes/modals/book-a-valuation.tsx', { id: 'home-book-a-valuation' }),
+    route('book-a-viewing', 'routes/modals/book-a-viewing.tsx', { id: 'home-book-a-viewing' }),
+    route('contact-staff-member/:id', 'routes/modals/contact-staff-member.tsx', { id: 'home-contact-staff-member' }),
+    route('contact-office', 'routes/modals/contact-office.tsx', { id: 'home-contact-office' }),
+    // Account sidebar (issue 6): open whenever the path starts with /user (spec point 2).
+    route('user', 'routes/account/user-layout.tsx', { id: 'account' }, [
+      index('routes/account/profile.tsx'),
+      route('sign-in', 'routes/account/sign-in.tsx'),
+      route('register', 'routes/account/register.tsx'),
+      route('edit', 'routes/account/edit.tsx'),
+      route('marketing-preferences', 'routes/account/marketing-preferences.tsx'),
+      route('forgotten_password', 'routes/account/forgotten-password.tsx'),
+    ]),
   ]),
   route('terms-of-use', 'routes/public/static-page.tsx', { id: 'terms-of-use' }),
   route('privacy-policy', 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
@@ -42,6 +55,13 @@ export default [
     route('video/:id', 'routes/modals/property-video.tsx'),
     route('calculator', 'routes/modals/property-calculator.tsx'),
     route('tenant-info', 'routes/modals/property-tenant-info.tsx'),
+    route('book-a-valuation', 'routes/modals/book-a-valuation.tsx', { id: 'property-book-a-valuation' }),
+    route('book-a-viewing', 'routes/modals/book-a-viewing.tsx', { id: 'property-book-a-viewing' }),
+    route('contact-staff-member/:id', 'routes/modals/contact-staff-member.tsx', {
+      id: 'property-contact-staff-member',
+    }),
+    route('contact-office', 'routes/modals/contact-office.tsx', { id: 'property-contact-office' }),
+    route('send-to-friend', 'routes/modals/send-to-friend.tsx'),
   ]),
   route('property_views', 'routes/api/property-views.ts'),
   route('exposures/create_many', 'routes/api/exposures.ts'),
@@ -58,5 +78,19 @@ export default [
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
+  // Accounts (issue 6): user, session, password reset and marketing-preference calls of spec point 7.
+  route('user.ljson', 'routes/api/user-ljson.ts'),
+  route('session', 'routes/api/session.ts'),
+  route('reset_passwords', 'routes/api/reset-passwords.ts'),
+  route('marketing_preferences/:id', 'routes/api/marketing-preferences.ts'),
+  route('custom_marketing_preferences/:userId', 'routes/api/custom-marketing-preferences.ts'),
+  // Valuation (issue 5): nearest branch, address lookup, the legacy calendar script.
+  route('postcode_branch_lookup', 'routes/api/postcode-branch-lookup.ts'),
+  route('address_lookup', 'routes/api/address-lookup.ts'),
+  route('legacy_asset_bundles/legacy_calendar.js', 'routes/api/legacy-calendar.ts'),
+  // Leads (issue 5): book a viewing, staff/department/valuation leads, send to a friend.
+  route('properties/:propertyId/:channel/leads', 'routes/api/property-leads.ts'),
+  route('leads', 'routes/api/leads.ts'),
+  route('user/send_to_friend', 'routes/api/send-to-friend.ts'),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -4,7 +4,8 @@
  * start to fade; flash keys in the hash show for 10 s. Theme colours (error red, success green by default) come from
  * the --colour-error / --colour-success custom properties. Success toasts are announced politely, errors assertively.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { flashKeyFromHash, flashToast } from '../features/flash/flash-messages.ts';
 import './toast.css';
 
@@ -70,6 +71,7 @@ export function currentToasts(): readonly Toast[] {
 /** Mounted once in the root layout. `flashMessages` are the flash-key texts from page data. */
 export function ToastRegion({ flashMessages }: { flashMessages: Record<string, string> }) {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  const host = useTopModalDialog();
 
   useEffect(() => {
     const showFlash = () => {
@@ -100,7 +102,7 @@ export function ToastRegion({ flashMessages }: { flashMessages: Record<string, s
         </div>
       ));
 
-  return (
+  const region = (
     <div className="toast-region">
       <div role="status" aria-live="polite" className="toast-stack">
         {render('success')}
@@ -110,4 +112,24 @@ export function ToastRegion({ flashMessages }: { flashMessages: Record<string, s
       </div>
     </div>
   );
+  // While a modal dialog is open the rest of the page is inert and beneath the top layer: show toasts inside it.
+  return host ? createPortal(region, host) : region;
+}
+
+/** The topmost open modal <dialog>, if any, kept up to date as dialogs open and close. */
+function useTopModalDialog(): HTMLDialogElement | null {
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const update = () => {
+      const open = [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter((dialog) =>
+        dialog.matches(':modal'),
+      );
+      setHost(open.at(-1) ?? null);
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
+  }, []);
+  return host;
 }

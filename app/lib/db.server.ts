@@ -49,17 +49,22 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
   };
 }
 
-let handle: DatabaseHandle | undefined;
+/**
+ * The handle lives on globalThis: in production server/main.ts (run by tsx) and the built React Router bundle each
+ * load their own copy of this module, and both must use the same database (two PGlite instances on one folder
+ * would not see each other's writes and could corrupt it).
+ */
+const shared = globalThis as typeof globalThis & { __doorstepDatabaseHandle?: DatabaseHandle };
 
 /** The app's one database handle, opened from the environment on first use. */
 export function getDatabaseHandle(): DatabaseHandle {
-  if (!handle) {
+  if (!shared.__doorstepDatabaseHandle) {
     const env = getEnv();
-    handle = openDatabase(
+    shared.__doorstepDatabaseHandle = openDatabase(
       env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.PGLITE_DIR) },
     );
   }
-  return handle;
+  return shared.__doorstepDatabaseHandle;
 }
 
 export function getDb(): Database {
@@ -68,7 +73,7 @@ export function getDb(): Database {
 
 /** Tests swap in their own database. */
 export function setDatabaseHandle(next: DatabaseHandle | undefined): void {
-  handle = next;
+  shared.__doorstepDatabaseHandle = next;
 }
 
 export { schema };

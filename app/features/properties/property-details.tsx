@@ -3,7 +3,7 @@ import { preload } from 'react-dom';
 import { ModalLink } from '../../components/modal-link.tsx';
 import { formatCurrency } from '../calculators/currency.ts';
 import type { ContactOffer, PriceDisplay, Breadcrumb } from './property-page.ts';
-import { modalPath, type GalleryKind } from './property-links.ts';
+import { modalPath, propertyPath, type GalleryKind } from './property-links.ts';
 import { responsiveImage } from './gallery-model.ts';
 import { imageUrlWithSize } from './property-display.ts';
 import { PropertyMap } from './property-map.tsx';
@@ -249,24 +249,42 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
       <ul className="contact-panel__actions">
         {!property.isNoLongerAvailable ? (
           <li>
-            <a className="button button--primary" href={modalPath.bookViewing(property.slug)}>
+            <ModalLink className="button button--primary" to={modalPath.bookViewing(property.slug)}>
               Book a viewing
-            </a>
+            </ModalLink>
           </li>
         ) : null}
         {profile && contact.contactStaffHref ? (
           <li>
-            <a className="button" href={contact.contactStaffHref}>
+            <ModalLink
+              className="button"
+              to={`${propertyPath(property.slug)}/contact-staff-member/${profile.staffMemberId}`}
+            >
               {`Contact ${profile.firstName}`}
-            </a>
+            </ModalLink>
           </li>
         ) : null}
         <li>
-          <a className="button" href={contact.contactOfficeHref}>
+          <ModalLink className="button" to={`${propertyPath(property.slug)}${contact.contactOfficeHref}`}>
             Contact office
-          </a>
+          </ModalLink>
         </li>
+        {property.featureTags.some((tag) => tag.toLowerCase() === 'new home') && !property.isNoLongerAvailable ? (
+          <li>
+            <ModalLink className="button" to={`/properties/${property.slug}/new-homes-enquiry`}>
+              Register your interest
+            </ModalLink>
+          </li>
+        ) : null}
       </ul>
+      <p className="contact-panel__share">
+        <ModalLink to={`${propertyPath(property.slug)}/send-to-friend`}>Send to a friend</ModalLink>
+      </p>
+      <p className="contact-panel__share">
+        <ModalLink to={`${propertyPath(property.slug)}/book-a-valuation`}>
+          {property.channel === 'lettings' ? 'Thinking of letting? Book a valuation' : 'Thinking of selling? Book a valuation'}
+        </ModalLink>
+      </p>
       <div className="contact-panel__office">
         <p className="contact-panel__office-name">{contact.name}</p>
         <p>

@@ -1,0 +1,151 @@
+import { Link, useNavigate } from 'react-router';
+import { CheckboxField, ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
+import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
+import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled } from '../spam/spam-protection.ts';
+import { useBotCheck } from '../spam/bot-check.tsx';
+import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
+import { registrationSchema } from './account-schemas.ts';
+import {
+  errorLines,
+  fieldErrorsOf,
+  formFields,
+  sendAccountCall,
+  useAccountData,
+  useAuthChanged,
+  useCsrfToken,
+} from './account-client.ts';
+import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
+
+/** Registration (spec point 5): shown at /user to visitors and at /user/register. */
+export function RegisterForm() {
+  const { botCheck: botCheckConfig } = useAccountData();
+  const botCheck = useBotCheck(botCheckConfig);
+  const csrfToken = useCsrfToken();
+  const authChanged = useAuthChanged();
+  const navigate = useNavigate();
+  const form = useAccountForm();
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const fields = formFields(event.currentTarget);
+    if (isHoneypotFilled(fields.body)) {
+      await navigate('/');
+      return;
+    }
+    if (!form.check(registrationSchema, fields)) return;
+    form.setPending(true);
+    try {
+      let proof: Record<string, string>;
+      try {
+        proof = await botCheck.solve();
+      } catch {
+        form.setErrors([{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
+        return;
+      }
+      const answer = await sendAccountCall('/user.ljson', {
+        csrfToken,
+        fields: { client: 'web', ...fields, ...proof },
+      });
+      if (answer.status === 200) {
+        const user = answer.body.user as { user_id?: number } | undefined;
+        showToast(ACCOUNT_MESSAGES.registered);
+        await authChanged(user?.user_id ?? null);
+        await navigate('/user');
+        return;
+      }
+      botCheck.reset();
+      const lines = errorLines(answer.body);
+      const byField = fieldErrorsOf(answer.body);
+      if (byField.length > 0) form.setErrors(byField);
+      else if (lines.length > 0) form.setErrors(lines.map((message) => ({ field: 'form', message })));
+      else if (typeof answer.body.error === 'string') form.setErrors([{ field: 'form', message: answer.body.error }]);
+      else form.setErrors([{ field: 'form', message: ACCOUNT_MESSAGES.registrationFailed }]);
+      if (lines.length === 0 || lines.includes(ACCOUNT_MESSAGES.registrationFailed)) {
+        showToast(ACCOUNT_MESSAGES.registrationFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
+      }
+    } catch {
+      botCheck.reset();
+      showToast(ACCOUNT_MESSAGES.registrationFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
+    } finally {
+      form.setPending(false);
+    }
+  }
+
+  return (
+    <section className="account-screen" aria-labelledby="register-title">
+      <h3 id="register-title" className="account-screen__title">
+        Register
+      </h3>
+      <p className="account-screen__intro">
+        Create an account to keep your saved properties and searches on every device and get email alerts. Already
+        registered? <Link to="/user/sign-in">Sign in</Link>
+      </p>
+      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
+      <form className="account-form" noValidate onSubmit={onSubmit} aria-describedby="register-title">
+        <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+        <HoneypotField />
+        <TextField
+          name="title"
+          label="Title (optional)"
+          autoComplete="honorific-prefix"
+          error={form.errorFor('title')}
+        />
+        <TextField name="first_name" label="First name" autoComplete="given-name" error={form.errorFor('first_name')} />
+        <TextField name="last_name" label="Last name" autoComplete="family-name" error={form.errorFor('last_name')} />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          spellCheck={false}
+          error={form.errorFor('email')}
+        />
+        <TextField
+          name="tel_home"
+          label="Telephone (optional)"
+          type="tel"
+          autoComplete="tel"
+          hint="A UK number starting +44 or 0"
+          error={form.errorFor('tel_home')}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 10 characters. A few unrelated words make a strong password."
+          error={form.errorFor('password')}
+        />
+        <TextField
+          name="password_confirmation"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={form.errorFor('password_confirmation')}
+        />
+        <CheckboxField
+          name="opt_in_terms"
+          label={
+            <>
+              I agree to the <a href="/terms-of-use">terms of use</a> and <a href="/privacy-policy">privacy policy</a>
+            </>
+          }
+          error={form.errorFor('opt_in_terms')}
+        />
+        <CheckboxField name="opt_in_marketing" label={MARKETING_WORDING} />
+        {botCheck.element}
+        <button type="submit" className="button button--primary account-form__submit" disabled={form.isPending}>
+          {form.isPending ? 'Registering…' : 'Register'}
+        </button>
+      </form>
+      <p className="account-screen__links">
+        <Link to="/user/sign-in" className="account-link">
+          Sign in
+        </Link>
+        <Link to="/user/forgotten_password" className="account-link">
+          Forgotten password
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The staff and department lead modal (spec point 4): step 1 is the form; on submit a loading overlay shows and the
+ * form hides; a 200 from POST /leads shows step 2 ('We have received your enquiry and our agent will be in touch
+ * soon.') and pushes a form-submission analytics event; any other status shows the toast 'Request failed. Please
+ * try again.' and the form returns. The bot check runs before sending, is reset after success and re-rendered on
+ * failure. Without JavaScript the form posts form-encoded to /leads and the server redirects back.
+ */
+import { useState, type FormEvent } from 'react';
+import { showToast } from '../../components/toast.tsx';
+import { useBotCheck } from '../spam/bot-check.tsx';
+import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import { groupLeadFields, leadFormInput } from './lead-request.ts';
+import {
+  contactLeadSchema,
+  LEAD_RECEIVED,
+  LEAD_REQUEST_FAILED,
+  validateWith,
+  type FieldErrors,
+} from './lead-schemas.ts';
+import {
+  BotCheckNoScript,
+  formEntries,
+  LeadErrorSummary,
+  LeadFields,
+  pushFormSubmissionEvent,
+  SendingOverlay,
+  ThankYou,
+  useCsrfToken,
+} from './lead-form-parts.tsx';
+
+export type ContactRecipient = {
+  name: string;
+  detail?: string | null;
+  telephone?: string | null;
+  photoUrl?: string | null;
+};
+
+export type ContactLeadFormProps = {
+  formName: 'contact-staff-member' | 'contact-office';
+  recipient: ContactRecipient;
+  /** The lead[…] fields that say who the enquiry is for (spec point 3). */
+  leadFields: Record<string, string>;
+  intro: string;
+  botCheck: BotCheckConfig;
+  returnTo: string;
+  successTo: string;
+  closeTo: string;
+  initialErrors?: FieldErrors;
+  initialValues?: Record<string, string>;
+};
+
+type Step = 'form' | 'sending' | 'done';
+
+/** The JSON body of spec point 7: lead_client{…}, lead{…}, market_preferences{…} and the token. */
+function jsonBody(entries: Record<string, string>, proof: Record<string, string>, token: string) {
+  const groups = groupLeadFields(entries);
+  return {
+    ...proof,
+    authenticity_token: token,
+    lead_client: groups.client,
+    lead: groups.lead,
+    market_preferences: groups.marketing,
+  };
+}
+
+export function ContactLeadForm(props: ContactLeadFormProps) {
+  const { recipient, leadFields } = props;
+  const csrfToken = useCsrfToken();
+  const botCheck = useBotCheck(props.botCheck);
+  const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
+  const [step, setStep] = useState<Step>('form');
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step !== 'form') return;
+    const entries = formEntries(event.currentTarget);
+    const result = validateWith(contactLeadSchema, leadFormInput(groupLeadFields(entries)));
+    if (!result.success) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setStep('sending');
+    try {
+      const proof = await botCheck.solve();
+      const response = await fetch('/leads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrfToken },
+        body: JSON.stringify(jsonBody(entries, proof, csrfToken)),
+      });
+      if (response.status === 200) {
+        botCheck.reset();
+        setStep('done');
+        pushFormSubmissionEvent(props.formName);
+        return;
+      }
+      // Only the status is read (spec point 7); field messages are shown when the server sends them.
+      const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+      if (response.status === 422 && answer?.errors && !answer.errors.form) setErrors(answer.errors);
+      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
+    } catch {
+      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
+    }
+    botCheck.reset();
+    setStep('form');
+  }
+
+  if (step === 'done') {
+    return <ThankYou title="Thank you" message={LEAD_RECEIVED} closeTo={props.closeTo} />;
+  }
+
+  return (
+    <div className="lead-loading">
+      {step === 'sending' ? <SendingOverlay /> : null}
+      {botCheck.element}
+      <form
+        method="post"
+        action="/leads"
+        noValidate
+        className="lead-form"
+        onSubmit={onSubmit}
+        hidden={step === 'sending'}
+      >
+        <div className="lead-form__recipient">
+          {recipient.photoUrl ? <img src={recipient.photoUrl} alt="" width={56} height={56} /> : null}
+          <div>
+            <p className="lead-form__recipient-name">{recipient.name}</p>
+            {recipient.detail ? <p>{recipient.detail}</p> : null}
+            {recipient.telephone ? (
+              <p>
+                <a href={`tel:${recipient.telephone.replace(/\s+/g, '')}`}>{recipient.telephone}</a>
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <p className="lead-form__intro">{props.intro}</p>
+        <LeadErrorSummary errors={errors} variant="contact" />
+        <input type="hidden" name="authenticity_token" value={csrfToken} />
+        {Object.entries(leadFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="return_to" value={props.returnTo} />
+        <input type="hidden" name="success_to" value={props.successTo} />
+        <BotCheckNoScript isOn={props.botCheck.version !== 'off'} />
+        <LeadFields variant="contact" errors={errors} values={props.initialValues} isMessageRequired={false} />
+        <button type="submit" className="button button--primary lead-form__submit">
+          Send enquiry
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Lead storage (issue 5 item 10, 'nothing lost'): every accepted lead is written to the `leads` table first, and
+ * the staff email and the visitor's confirmation are queued in the email outbox in the same transaction. Delivery
+ * happens later (outbox job, with retry and backoff), so an SMTP outage never loses or fails a lead.
+ */
+import { eq } from 'drizzle-orm';
+import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
+import type { Database } from '../../lib/db.server.ts';
+import { enqueueEmail } from '../email/outbox.server.ts';
+
+export type NewLead = {
+  kind: LeadKind;
+  /** The request as received (minus token/honeypot). */
+  payload: Record<string, unknown>;
+  /** The visitor's email. */
+  email: string | null;
+  propertyId?: number | null;
+  branchId?: number | null;
+  departmentId?: number | null;
+  staffMemberId?: number | null;
+  userId?: number | null;
+  ipAddress: string;
+  /** Lines for the staff email body, e.g. ['Name: Ann Smith', 'Phone: 0123...']. */
+  summary: string[];
+  /** Subject for the staff email, e.g. 'Valuation request: 1 High Street'. */
+  subject: string;
+  /** Optional explicit recipient; otherwise staff > department > branch > agency email. */
+  recipientEmail?: string | null;
+  /** Send the visitor a confirmation email (default true when email is set). */
+  confirmVisitor?: boolean;
+};
+
+type RecipientCandidates = {
+  explicit?: string | null;
+  staffMember?: string | null;
+  department?: string | null;
+  branch?: string | null;
+  agency?: string | null;
+};
+
+/** Spec routing order for who hears about a lead: explicit > staff member > department > branch > agency. */
+export function chooseRecipientEmail(candidates: RecipientCandidates): string | null {
+  for (const email of [
+    candidates.explicit,
+    candidates.staffMember,
+    candidates.department,
+    candidates.branch,
+    candidates.agency,
+  ]) {
+    const trimmed = email?.trim();
+    if (trimmed) return trimmed;
+  }
+  return null;
+}
+
+async function lookUpRecipient(db: Database, lead: NewLead): Promise<{ recipient: string | null; agencyName: string }> {
+  const [staffRows, departmentRows, branchRows, settingsRows] = await Promise.all([
+    lead.staffMemberId
+      ? db
+          .select({ email: staffMembers.email })
+          .from(staffMembers)
+          .where(eq(staffMembers.id, lead.staffMemberId))
+          .limit(1)
+      : [],
+    lead.departmentId
+      ? db.select({ email: departments.email }).from(departments).where(eq(departments.id, lead.departmentId)).limit(1)
+      : [],
+    lead.branchId
+      ? db.select({ email: branches.email }).from(branches).where(eq(branches.id, lead.branchId)).limit(1)
+      : [],
+    db
+      .select({ email: siteSettings.agencyEmail, name: siteSettings.agencyName })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .limit(1),
+  ]);
+  return {
+    recipient: chooseRecipientEmail({
+      explicit: lead.recipientEmail,
+      staffMember: staffRows[0]?.email,
+      department: departmentRows[0]?.email,
+      branch: branchRows[0]?.email,
+      agency: settingsRows[0]?.email,
+    }),
+    agencyName: settingsRows[0]?.name ?? 'Doorstep',
+  };
+}
+
+function staffEmailText(lead: NewLead, leadId: number, origin: string): string {
+  if (lead.kind === 'send-to-friend') return lead.summary.join('\n');
+  return [
+    ...lead.summary,
+    '',
+    `Lead reference: ${leadId} (${lead.kind})`,
+    `Received: ${new Date().toISOString()}`,
+    `Website: ${origin}`,
+  ].join('\n');
+}
+
+function confirmationText(lead: NewLead, agencyName: string): string {
+  return [
+    `Thank you for contacting ${agencyName}.`,
+    '',
+    'We have received your enquiry and our agent will be in touch soon.',
+    '',
+    'What you sent us:',
+    ...lead.summary,
+    '',
+    'If you did not send this enquiry, please ignore this email.',
+  ].join('\n');
+}
+
+/**
+ * Stores the lead (status 'received'), then queues the staff email to the routed recipient and, unless turned off,
+ * a confirmation to the visitor — all in one transaction, so either everything is kept or nothing is.
+ */
+export async function acceptLead(db: Database, lead: NewLead, origin: string): Promise<{ leadId: number }> {
+  const { recipient, agencyName } = await lookUpRecipient(db, lead);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        kind: lead.kind,
+        status: 'received',
+        payload: lead.payload,
+        email: lead.email,
+        propertyId: lead.propertyId ?? null,
+        branchId: lead.branchId ?? null,
+        departmentId: lead.departmentId ?? null,
+        staffMemberId: lead.staffMemberId ?? null,
+        userId: lead.userId ?? null,
+        recipientEmail: recipient,
+        ipAddress: lead.ipAddress,
+      })
+      .returning({ id: leads.id });
+    if (!row) throw new Error('lead was not stored');
+    if (recipient) {
+      await enqueueEmail(tx, {
+        to: recipient,
+        subject: lead.subject,
+        text: staffEmailText(lead, row.id, origin),
+        relatedKind: 'lead',
+        relatedId: row.id,
+      });
+    }
+    if (lead.email && (lead.confirmVisitor ?? true)) {
+      await enqueueEmail(tx, {
+        to: lead.email,
+        subject: `${agencyName}: we have received your enquiry`,
+        text: confirmationText(lead, agencyName),
+        relatedKind: 'lead-confirmation',
+        relatedId: row.id,
+      });
+    }
+    return { leadId: row.id };
+  });
+}

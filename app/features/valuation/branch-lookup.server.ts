@@ -1,0 +1,46 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { addresses, branches, places } from '../../../db/schema/index.ts';
+import type { Database } from '../../lib/db.server.ts';
+import { nearestBranchWithin, type LatLng } from './branch-distance.ts';
+import { normalisePostcode, outcodeOf } from './valuation-schema.ts';
+
+export type BranchMatch = { id: number; name: string; distanceKm: number };
+
+/**
+ * Where a postcode is: the address table's own point for that exact postcode when we have one, otherwise the
+ * centroid of its postcode district (the gazetteer's 'postcode-district' places). Null when neither is known.
+ */
+export async function locatePostcode(db: Database, postcode: string): Promise<LatLng | null> {
+  const full = normalisePostcode(postcode);
+  if (full) {
+    const [address] = await db
+      .select({ location: addresses.location })
+      .from(addresses)
+      .where(and(eq(addresses.postcode, full), isNotNull(addresses.location)))
+      .limit(1);
+    if (address?.location) return address.location;
+  }
+  const outcode = outcodeOf(postcode);
+  if (!outcode) return null;
+  const [district] = await db
+    .select({ location: places.location })
+    .from(places)
+    .where(and(eq(places.kind, 'postcode-district'), eq(places.nameLower, outcode.toLowerCase())))
+    .limit(1);
+  return district?.location ?? null;
+}
+
+/** The branch nearest to a postcode, within MAX_BRANCH_DISTANCE_KM; null when none (or the postcode is unknown). */
+export async function findNearestBranch(db: Database, postcode: string): Promise<BranchMatch | null> {
+  const point = await locatePostcode(db, postcode);
+  if (!point) return null;
+  // A handful of branches: measuring each in code is simpler and exact (great-circle) at this size.
+  const rows = await db.select({ id: branches.id, name: branches.name, location: branches.location }).from(branches);
+  const nearest = nearestBranchWithin(point, rows);
+  return nearest ? { id: nearest.id, name: nearest.name, distanceKm: nearest.distanceKm } : null;
+}
+
+export async function getBranchName(db: Database, branchId: number): Promise<string | null> {
+  const [row] = await db.select({ name: branches.name }).from(branches).where(eq(branches.id, branchId)).limit(1);
+  return row?.name ?? null;
+}

@@ -1,0 +1,29 @@
+import { data } from 'react-router';
+import type { Route } from './+types/forgotten-password';
+import { NO_STORE } from '../../features/account/account-http.server.ts';
+import { isResetTokenValid } from '../../features/account/accounts.server.ts';
+import { PasswordScreen } from '../../features/account/password-screen.tsx';
+import { getDb } from '../../lib/db.server.ts';
+
+/**
+ * /user/forgotten_password: the reset (change) form when signed in, else the forgotten form; with ?token= from the
+ * emailed link, the form that sets a new password with that token (docs/decisions/009-accounts.md).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token');
+  const isSignedIn = (await context.session.getUserId()) !== null;
+  if (token !== null) {
+    const isTokenValid = token.length <= 200 && (await isResetTokenValid(getDb(), token));
+    return data({ isSignedIn, token: isTokenValid ? token : null, hasToken: true }, { headers: NO_STORE });
+  }
+  return data({ isSignedIn, token: null, hasToken: false }, { headers: NO_STORE });
+}
+
+/** The token stays out of Referer headers to other sites. */
+export function headers() {
+  return { ...NO_STORE, 'Referrer-Policy': 'no-referrer' };
+}
+
+export default function ForgottenPasswordRoute({ loaderData }: Route.ComponentProps) {
+  return <PasswordScreen {...loaderData} />;
+}

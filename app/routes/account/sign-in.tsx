@@ -1,0 +1,19 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/sign-in';
+import { NO_STORE } from '../../features/account/account-http.server.ts';
+import { SignInForm } from '../../features/account/sign-in-form.tsx';
+
+/** /user/sign-in: redirects to /user when already signed in (spec point 2). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if ((await context.session.getUserId()) !== null) throw redirect('/user', { headers: NO_STORE });
+  const isAfterReset = new URL(request.url).searchParams.get('reset') === '1';
+  return data({ isAfterReset }, { headers: NO_STORE });
+}
+
+export function headers() {
+  return NO_STORE;
+}
+
+export default function SignInRoute({ loaderData }: Route.ComponentProps) {
+  return <SignInForm isAfterReset={loaderData.isAfterReset} />;
+}

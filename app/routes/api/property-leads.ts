@@ -1,0 +1,44 @@
+import { data } from 'react-router';
+import type { Route } from './+types/property-leads';
+import { idOf, readLeadRequest, safeReturnPath, UnreadableLeadBodyError } from '../../features/leads/lead-request.ts';
+import { leadJsonResponse, leadRedirectResponse, wantsJson } from '../../features/leads/lead-responses.server.ts';
+import { submitViewingLead } from '../../features/leads/leads.server.ts';
+import { propertyPath } from '../../features/properties/property-links.ts';
+import { getDb } from '../../lib/db.server.ts';
+
+/** POST /properties/{property_id}/{channel}/leads (form-encoded lead fields of spec point 3): book a viewing. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+  const isJson = wantsJson(request);
+  let groups;
+  try {
+    groups = await readLeadRequest(request);
+  } catch (error) {
+    if (!(error instanceof UnreadableLeadBodyError)) throw error;
+    return isJson
+      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
+      : new Response('Bad request', { status: 400 });
+  }
+  const outcome = await submitViewingLead({
+    db: getDb(),
+    groups,
+    context,
+    propertyId: idOf(params.propertyId),
+    channel: params.channel,
+  });
+  if (isJson) return leadJsonResponse(outcome);
+  const propertyHref = outcome.property ? propertyPath(outcome.property.slug) : '/';
+  return leadRedirectResponse(outcome, {
+    form: 'viewing',
+    groups,
+    session: context.session,
+    successPath: propertyHref,
+    successFlash: 'welcome-lead-sent',
+    formPath: safeReturnPath(groups.top.return_to, `${propertyHref}/book-a-viewing`),
+    errorFlash: 'lead-sending-error-validation',
+  });
+}
+
+export function loader() {
+  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+}

@@ -1,0 +1,38 @@
+import { data } from 'react-router';
+import type { Route } from './+types/send-to-friend';
+import { readLeadRequest, safeReturnPath, UnreadableLeadBodyError } from '../../features/leads/lead-request.ts';
+import { leadJsonResponse, leadRedirectResponse, wantsJson } from '../../features/leads/lead-responses.server.ts';
+import { submitSendToFriend } from '../../features/leads/leads.server.ts';
+import { propertyPath } from '../../features/properties/property-links.ts';
+import { getDb } from '../../lib/db.server.ts';
+
+/** POST /user/send_to_friend (form post, spam-protected): emails a property link to a friend. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+  const isJson = wantsJson(request);
+  let groups;
+  try {
+    groups = await readLeadRequest(request);
+  } catch (error) {
+    if (!(error instanceof UnreadableLeadBodyError)) throw error;
+    return isJson
+      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
+      : new Response('Bad request', { status: 400 });
+  }
+  const outcome = await submitSendToFriend({ db: getDb(), groups, context });
+  if (isJson) return leadJsonResponse(outcome);
+  const propertyHref = outcome.property ? propertyPath(outcome.property.slug) : '/';
+  return leadRedirectResponse(outcome, {
+    form: 'send-to-friend',
+    groups,
+    session: context.session,
+    successPath: propertyHref,
+    successFlash: 'send-property-sent',
+    formPath: safeReturnPath(groups.top.return_to, `${propertyHref}/send-to-friend`),
+    errorFlash: 'send-property-invalid',
+  });
+}
+
+export function loader() {
+  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+}

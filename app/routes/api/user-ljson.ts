@@ -1,0 +1,25 @@
+import type { Route } from './+types/user-ljson';
+import { registerCall, updateUserCall } from '../../features/account/account-calls.server.ts';
+import {
+  NO_STORE,
+  methodNotAllowed,
+  readFieldsOrThrow,
+  toResponse,
+} from '../../features/account/account-http.server.ts';
+import { getUserView } from '../../features/account/accounts.server.ts';
+import { getDb } from '../../lib/db.server.ts';
+import { data } from 'react-router';
+
+/** GET /user.ljson (spec point 7): the current user, or the empty default user with user_id null. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUserView(getDb(), await context.session.getUserId());
+  return data(user, { headers: NO_STORE });
+}
+
+/** POST /user.ljson registers; with _method=put it updates the profile or the password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== 'POST' && request.method !== 'PUT') methodNotAllowed('GET, POST, PUT');
+  const fields = await readFieldsOrThrow(request);
+  const call = request.method === 'POST' ? registerCall : updateUserCall;
+  return toResponse(await call(getDb(), fields, context));
+}

@@ -1,0 +1,752 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { emailOutbox, marketingPreferences, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { setDatabaseHandle } from '../../app/lib/db.server.ts';
+import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
+import { RATE_LIMIT_MESSAGE, setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
+import { ACCOUNT_MESSAGES } from '../../app/features/account/account-messages.ts';
+import {
+  PASSWORD_ERROR_FRAGMENTS,
+  RESET_PASSWORD_RULE_MESSAGE,
+  passwordErrorLines,
+} from '../../app/features/account/account-schemas.ts';
+import { RESET_TOKEN_LIFETIME_MS } from '../../app/features/account/accounts.server.ts';
+import { action as userAction, loader as userLoader } from '../../app/routes/api/user-ljson.ts';
+import { action as sessionAction, loader as sessionLoader } from '../../app/routes/api/session.ts';
+import { action as resetAction } from '../../app/routes/api/reset-passwords.ts';
+import { action as marketingAction } from '../../app/routes/api/marketing-preferences.ts';
+import { action as customMarketingAction } from '../../app/routes/api/custom-marketing-preferences.ts';
+import { forgottenPasswordCall } from '../../app/features/account/account-calls.server.ts';
+
+const botCheck = vi.hoisted(() => ({ passes: true }));
+vi.mock('../../app/features/spam/spam-protection.server.ts', () => ({
+  verifyBotCheck: vi.fn(async () => botCheck.passes),
+  recaptchaScriptHosts: () => [],
+  getBotCheckConfig: vi.fn(async () => ({ version: 'altcha', siteKey: null })),
+}));
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabaseHandle(database);
+});
+
+afterAll(async () => {
+  setDatabaseHandle(undefined);
+  await database?.dispose();
+});
+
+afterEach(() => {
+  setRateLimitRuleForTests();
+  botCheck.passes = true;
+});
+
+const cookieOptions = { secure: false, idleMinutes: 30, absoluteDays: 30 };
+let ipCounter = 0;
+
+type Visitor = { session: VisitorSession; clientIp: string };
+
+function newVisitor(): Visitor {
+  ipCounter += 1;
+  return {
+    session: new VisitorSession(newSessionId(), true, () => database.db, cookieOptions),
+    clientIp: `198.51.100.${ipCounter}`,
+  };
+}
+
+type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
+
+async function settle(result: unknown): Promise<Answer> {
+  if (result instanceof Response) {
+    const text = await result.text();
+    return {
+      status: result.status,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      headers: result.headers,
+    };
+  }
+  const value = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } | null };
+  return { status: value.init?.status ?? 200, body: value.data, headers: new Headers(value.init?.headers ?? {}) };
+}
+
+type AnyAction = (args: never) => Promise<unknown> | unknown;
+
+async function call(
+  handler: AnyAction,
+  visitor: Visitor,
+  options: {
+    method?: string;
+    path?: string;
+    json?: Record<string, unknown>;
+    form?: string;
+    params?: Record<string, string>;
+  },
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (options.json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = options.form;
+  }
+  const request = new Request(`http://localhost${options.path ?? '/'}`, {
+    method: options.method ?? 'POST',
+    headers,
+    body,
+  });
+  const context = {
+    session: visitor.session,
+    clientIp: visitor.clientIp,
+    origin: 'http://localhost',
+    logger: pino({ level: 'silent' }),
+    csrfToken: 'token',
+  };
+  try {
+    return await settle(await handler({ request, context, params: options.params ?? {} } as never));
+  } catch (thrown) {
+    return settle(thrown);
+  }
+}
+
+const GOOD_PASSWORD = 'Correct-Horse-7-Battery';
+let emailCounter = 0;
+
+function registrationFields(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  emailCounter += 1;
+  return {
+    client: 'web',
+    authenticity_token: 'ignored-here',
+    user: {
+      title: 'Ms',
+      first_name: 'Ann',
+      last_name: 'Smith-Jones',
+      email: `ann${emailCounter}@example.com`,
+      tel_home: '01225 123456',
+      password: GOOD_PASSWORD,
+      password_confirmation: GOOD_PASSWORD,
+    },
+    marketing_preferences: { opt_in_terms: 'on' },
+    body: '',
+    ...overrides,
+  };
+}
+
+async function registeredVisitor(): Promise<{ visitor: Visitor; email: string; userId: number }> {
+  const visitor = newVisitor();
+  const fields = registrationFields();
+  const answer = await call(userAction, visitor, { path: '/user.ljson', json: fields });
+  expect(answer.status).toBe(200);
+  const email = (fields.user as { email: string }).email;
+  return { visitor, email, userId: (await visitor.session.getUserId())! };
+}
+
+describe('GET /user.ljson', () => {
+  it('answers the empty default user (user_id null) to a visitor, never cached', async () => {
+    const answer = await call(userLoader, newVisitor(), { method: 'GET', path: '/user.ljson' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ user_id: null, email: '', saved_properties: [], saved_searches: [] });
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers the signed-in user with their details and marketing preferences', async () => {
+    const { visitor, email, userId } = await registeredVisitor();
+    const answer = await call(userLoader, visitor, { method: 'GET', path: '/user.ljson' });
+    expect(answer.body).toMatchObject({
+      user_id: userId,
+      email,
+      first_name: 'Ann',
+      last_name: 'Smith-Jones',
+      tel_home: '01225123456',
+      marketing_preferences: { opt_in_terms: 'on', opt_in_marketing: null },
+      marketing_preference_id: expect.any(Number),
+    });
+    expect(answer.body).not.toHaveProperty('password');
+    expect(JSON.stringify(answer.body)).not.toContain('argon2');
+  });
+});
+
+describe('POST /user.ljson (registration)', () => {
+  it('registers, signs in with a new session id and stores an argon2id hash and the agreed wording', async () => {
+    const visitor = newVisitor();
+    const before = visitor.session.id;
+    const fields = registrationFields({ marketing_preferences: { opt_in_terms: 'on', opt_in_marketing: 'on' } });
+    const answer = await call(userAction, visitor, { path: '/user.ljson', json: fields });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('You have been successfully registered!');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(visitor.session.id).not.toBe(before);
+    const userId = await visitor.session.getUserId();
+    expect(userId).toBeGreaterThan(0);
+    const [user] = await database.db.select().from(users).where(eq(users.id, userId!));
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user!.isOptedInToMarketing).toBe(true);
+    const [preference] = await database.db
+      .select()
+      .from(marketingPreferences)
+      .where(eq(marketingPreferences.userId, userId!));
+    expect(preference).toMatchObject({ optInTerms: true, optInMarketing: true });
+    expect(preference!.optInTermsAt).toBeInstanceOf(Date);
+    expect(preference!.optInMarketingAt).toBeInstanceOf(Date);
+    expect(preference!.wording).toContain('I agree to the terms');
+  });
+
+  it('accepts a form post with Rails-style nested names', async () => {
+    emailCounter += 1;
+    const form = new URLSearchParams({
+      client: 'web',
+      'user[first_name]': 'Bob',
+      'user[last_name]': 'Lee',
+      'user[email]': `bob${emailCounter}@example.com`,
+      'user[password]': GOOD_PASSWORD,
+      'user[password_confirmation]': GOOD_PASSWORD,
+      'marketing_preferences[opt_in_terms]': 'on',
+      body: '',
+    }).toString();
+    const answer = await call(userAction, newVisitor(), { path: '/user.ljson', form });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe(ACCOUNT_MESSAGES.registered);
+  });
+
+  it('answers 422 with a list of errors for each broken rule of spec point 5', async () => {
+    const answer = await call(userAction, newVisitor(), {
+      path: '/user.ljson',
+      json: registrationFields({
+        user: {
+          first_name: 'Ann!',
+          last_name: '',
+          email: 'not-an-email',
+          tel_home: '+1 555 1234',
+          password: GOOD_PASSWORD,
+          password_confirmation: 'different-password',
+        },
+        marketing_preferences: {},
+      }),
+    });
+    expect(answer.status).toBe(422);
+    const fields = (answer.body.field_errors as { field: string }[]).map((error) => error.field).sort();
+    expect(fields).toEqual(['email', 'first_name', 'last_name', 'opt_in_terms', 'password_confirmation', 'tel_home']);
+    expect(answer.body.errors).toContain('You must agree to our terms & conditions');
+    expect(await database.db.select().from(users).where(eq(users.emailLower, 'not-an-email'))).toHaveLength(0);
+  });
+
+  it('accepts +44 and 0 UK numbers of 9 to 10 digits and rejects others', async () => {
+    for (const [telephone, status] of [
+      ['+441225123456', 200],
+      ['0122 512 345', 200],
+      ['01225', 422],
+      ['441225123456', 422],
+    ] as const) {
+      const fields = registrationFields();
+      (fields.user as Record<string, unknown>).tel_home = telephone;
+      const answer = await call(userAction, newVisitor(), { path: '/user.ljson', json: fields });
+      expect([telephone, answer.status]).toEqual([telephone, status]);
+    }
+  });
+
+  it('refuses one of the most common passwords', async () => {
+    const fields = registrationFields();
+    Object.assign(fields.user as Record<string, unknown>, {
+      password: 'Password123',
+      password_confirmation: 'Password123',
+    });
+    const answer = await call(userAction, newVisitor(), { path: '/user.ljson', json: fields });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([`Password ${PASSWORD_ERROR_FRAGMENTS.common}`]);
+  });
+
+  it('gives a duplicate email only the vague failure, and emails the owner instead', async () => {
+    const { email } = await registeredVisitor();
+    const fields = registrationFields();
+    (fields.user as Record<string, unknown>).email = email.toUpperCase();
+    const visitor = newVisitor();
+    const answer = await call(userAction, visitor, { path: '/user.ljson', json: fields });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual([ACCOUNT_MESSAGES.registrationFailed]);
+    expect(JSON.stringify(answer.body)).not.toMatch(/already (registered|exists)/i);
+    expect(await visitor.session.getUserId()).toBeNull();
+    const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email.toUpperCase()));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('Someone tried to register with your email address');
+  });
+
+  it('drops a submission with the honeypot filled, and one that fails the bot check', async () => {
+    const trap = registrationFields({ body: 'I am a bot' });
+    const trapped = await call(userAction, newVisitor(), { path: '/user.ljson', json: trap });
+    expect(trapped.status).toBe(422);
+    const email = (trap.user as { email: string }).email;
+    expect(await database.db.select().from(users).where(eq(users.emailLower, email))).toHaveLength(0);
+    botCheck.passes = false;
+    const robot = await call(userAction, newVisitor(), { path: '/user.ljson', json: registrationFields() });
+    expect(robot.status).toBe(422);
+    expect(robot.body.errors).toEqual(['We could not confirm you are not a robot. Please try again.']);
+  });
+
+  it('answers 429 once the register limit for an address is used up', async () => {
+    setRateLimitRuleForTests('register', { limit: 1, windowSeconds: 600 });
+    const visitor = newVisitor();
+    expect((await call(userAction, visitor, { path: '/user.ljson', json: registrationFields() })).status).toBe(200);
+    const second = await call(
+      userAction,
+      { ...newVisitor(), clientIp: visitor.clientIp },
+      {
+        path: '/user.ljson',
+        json: registrationFields(),
+      },
+    );
+    expect(second.status).toBe(429);
+    expect(second.body).toEqual({ error: RATE_LIMIT_MESSAGE });
+  });
+
+  it('answers 400 to an unreadable body', async () => {
+    const request = new Request('http://localhost/user.ljson', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[1,2]',
+    });
+    const visitor = newVisitor();
+    let answer: Answer;
+    try {
+      answer = await settle(await userAction({ request, context: visitor, params: {} } as never));
+    } catch (thrown) {
+      answer = await settle(thrown);
+    }
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('POST /session', () => {
+  it('signs in with a new session id; 200 is success', async () => {
+    const { email, userId } = await registeredVisitor();
+    const visitor = newVisitor();
+    await visitor.session.set('x', 1);
+    const before = visitor.session.id;
+    const answer = await call(sessionAction, visitor, {
+      path: '/session',
+      json: { username: email, password: GOOD_PASSWORD, authenticity_token: 't' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.user).toMatchObject({ user_id: userId, email });
+    expect(visitor.session.id).not.toBe(before);
+    expect(await database.db.select().from(sessions).where(eq(sessions.id, before))).toHaveLength(0);
+  });
+
+  it('answers an unknown email exactly as a wrong password: same status, body and similar time', async () => {
+    const { email } = await registeredVisitor();
+    const timings = { unknown: [] as number[], wrong: [] as number[] };
+    let unknown: Answer | undefined;
+    let wrong: Answer | undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      let started = performance.now();
+      unknown = await call(sessionAction, newVisitor(), {
+        path: '/session',
+        json: { username: `nobody${attempt}@example.com`, password: 'Wrong-password-1' },
+      });
+      timings.unknown.push(performance.now() - started);
+      started = performance.now();
+      wrong = await call(sessionAction, newVisitor(), {
+        path: '/session',
+        json: { username: email, password: `Wrong-password-${attempt}` },
+      });
+      timings.wrong.push(performance.now() - started);
+    }
+    expect(unknown!.status).toBe(401);
+    expect(wrong!.status).toBe(401);
+    expect(unknown!.body).toEqual(wrong!.body);
+    expect(unknown!.body).toEqual({ error: 'Sign in failed, please try again' });
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    const ratio = median(timings.unknown) / median(timings.wrong);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
+  });
+
+  it('limits attempts per address (signIn) with 429', async () => {
+    setRateLimitRuleForTests('signIn', { limit: 2, windowSeconds: 180 });
+    const visitor = newVisitor();
+    const attempt = () =>
+      call(sessionAction, visitor, { path: '/session', json: { username: 'x@example.com', password: 'whatever1' } });
+    expect((await attempt()).status).toBe(401);
+    expect((await attempt()).status).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ error: RATE_LIMIT_MESSAGE });
+  });
+
+  it('limits failures per account (signInAccount) from any address, leaving other accounts alone', async () => {
+    setRateLimitRuleForTests('signInAccount', { limit: 2, windowSeconds: 3600 });
+    const target = await registeredVisitor();
+    const other = await registeredVisitor();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await call(sessionAction, newVisitor(), {
+        path: '/session',
+        json: { username: target.email, password: 'Wrong-password-1' },
+      });
+      expect(answer.status).toBe(401);
+    }
+    const blocked = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: target.email, password: GOOD_PASSWORD },
+    });
+    expect(blocked.status).toBe(429);
+    const fine = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: other.email, password: GOOD_PASSWORD },
+    });
+    expect(fine.status).toBe(200);
+
+    // The owner resets the password by email: the failure count is forgiven and sign-in works at once.
+    const helper = newVisitor();
+    await (
+      await forgottenPasswordCall(database.db, { email: target.email }, { ...helper, origin: 'http://localhost' })
+    ).work;
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, target.email));
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1]!;
+    const reset = await call(userAction, newVisitor(), {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { reset_password_token: token, password: 'Owner-Is-Back-42', password_confirmation: 'Owner-Is-Back-42' },
+    });
+    expect(reset.status).toBe(302);
+    const back = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: target.email, password: 'Owner-Is-Back-42' },
+    });
+    expect(back.status).toBe(200);
+  });
+
+  it('runs the bot check and validates the email pattern and 5-character password', async () => {
+    botCheck.passes = false;
+    expect(
+      (await call(sessionAction, newVisitor(), { path: '/session', json: { username: 'a@b.co', password: 'abcdef' } }))
+        .status,
+    ).toBe(422);
+    botCheck.passes = true;
+    const short = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: 'not-an-email', password: 'abc' },
+    });
+    expect(short.status).toBe(422);
+    expect((short.body.field_errors as { field: string }[]).map((error) => error.field)).toEqual([
+      'username',
+      'password',
+    ]);
+  });
+
+  it('signs out with _method=delete: the session row is gone', async () => {
+    const { visitor } = await registeredVisitor();
+    const signedInId = visitor.session.id;
+    const answer = await call(sessionAction, visitor, { method: 'DELETE', path: '/session' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: 'You have been signed out' });
+    expect(await visitor.session.getUserId()).toBeNull();
+    expect(await database.db.select().from(sessions).where(eq(sessions.id, signedInId))).toHaveLength(0);
+  });
+
+  it('answers 405 to GET', async () => {
+    expect((await call(sessionLoader, newVisitor(), { method: 'GET', path: '/session' })).status).toBe(405);
+  });
+});
+
+describe('POST /user.ljson with _method=put', () => {
+  it('updates the profile and returns the user', async () => {
+    const { visitor } = await registeredVisitor();
+    const answer = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { _method: 'put', first_name: 'Annie', tel_mobile: '(07700) 900-123', town: 'Bath', postcode: 'BA1 1AA' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Profile successfully updated.');
+    expect(answer.body.user).toMatchObject({
+      first_name: 'Annie',
+      last_name: 'Smith-Jones',
+      tel_mobile: '(07700) 900-123',
+      address_html: 'Bath<br>BA1 1AA',
+    });
+  });
+
+  it('rejects bad names and telephones, and an email change without the current password', async () => {
+    const { visitor } = await registeredVisitor();
+    const bad = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { first_name: 'Ann<script>', tel_home: '12345' },
+    });
+    expect(bad.status).toBe(422);
+    expect((bad.body.field_errors as { field: string }[]).map((error) => error.field)).toEqual([
+      'first_name',
+      'tel_home',
+    ]);
+    const email = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { email: 'new@example.com' },
+    });
+    expect(email.status).toBe(422);
+    const withPassword = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { email: 'new-address@example.com', current_password: GOOD_PASSWORD },
+    });
+    expect(withPassword.status).toBe(200);
+    expect(withPassword.body.user).toMatchObject({ email: 'new-address@example.com' });
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const answer = await call(userAction, newVisitor(), {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { first_name: 'X' },
+    });
+    expect(answer.status).toBe(401);
+  });
+
+  it('changes the password (current one required) and answers 302 to /user, ending other sessions', async () => {
+    const { visitor, email, userId } = await registeredVisitor();
+    const elsewhere = newVisitor();
+    await call(sessionAction, elsewhere, { path: '/session', json: { username: email, password: GOOD_PASSWORD } });
+    expect(await elsewhere.session.getUserId()).toBe(userId);
+
+    const weak = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'alllowercase',
+        password_confirmation: 'alllowercase',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(weak.status).toBe(422);
+    expect(passwordErrorLines(weak.body.errors as string[])).toEqual([RESET_PASSWORD_RULE_MESSAGE]);
+
+    const common = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'Password123',
+        password_confirmation: 'Password123',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(common.status).toBe(422);
+    expect(common.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.common]);
+
+    const mismatch = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'New-Secret-2024x',
+        password_confirmation: 'New-Secret-2024y',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(passwordErrorLines(mismatch.body.errors as string[])).toEqual(["Password confirmation doesn't match."]);
+
+    const wrongCurrent = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'New-Secret-2024x',
+        password_confirmation: 'New-Secret-2024x',
+        current_password: 'nope-nope',
+      },
+    });
+    expect(wrongCurrent.status).toBe(422);
+
+    const changed = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'New-Secret-2024x',
+        password_confirmation: 'New-Secret-2024x',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get('location')).toBe('/user');
+    expect(await visitor.session.getUserId()).toBe(userId);
+    const fresh = new VisitorSession(elsewhere.session.id, false, () => database.db, cookieOptions);
+    expect(await fresh.getUserId()).toBeNull();
+    const signIn = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: email, password: 'New-Secret-2024x' },
+    });
+    expect(signIn.status).toBe(200);
+  });
+});
+
+describe('POST /reset_passwords and the emailed reset link', () => {
+  it('answers a known and an unknown email identically', async () => {
+    const { email } = await registeredVisitor();
+    const known = await call(resetAction, newVisitor(), {
+      path: '/reset_passwords',
+      form: `email=${encodeURIComponent(email)}&body=`,
+    });
+    const unknown = await call(resetAction, newVisitor(), {
+      path: '/reset_passwords',
+      form: 'email=nobody-here%40example.com&body=',
+    });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    expect(known.body).toEqual({
+      message:
+        'If the email you have entered has a user account we will send you a forgotten password reset request now.',
+    });
+  });
+
+  it('emails a single-use link with a hashed token that expires after an hour', async () => {
+    const { email, userId } = await registeredVisitor();
+    const visitor = newVisitor();
+    const { work } = await forgottenPasswordCall(
+      database.db,
+      { email, body: '' },
+      { session: visitor.session, clientIp: visitor.clientIp, origin: 'http://localhost' },
+    );
+    await work;
+    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const link = /http:\/\/localhost\/user\/forgotten_password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody);
+    expect(link).not.toBeNull();
+    const token = link![1]!;
+    const [stored] = await database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBeLessThanOrEqual(
+      RESET_TOKEN_LIFETIME_MS + 1000,
+    );
+
+    const reset = await call(userAction, newVisitor(), {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { reset_password_token: token, password: 'Brand-New-Pass-9', password_confirmation: 'Brand-New-Pass-9' },
+    });
+    expect(reset.status).toBe(302);
+    expect(reset.headers.get('location')).toBe('/user/sign-in?reset=1');
+    const again = await call(userAction, newVisitor(), {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { reset_password_token: token, password: 'Another-Pass-99', password_confirmation: 'Another-Pass-99' },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.token]);
+    const signIn = await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: email, password: 'Brand-New-Pass-9' },
+    });
+    expect(signIn.status).toBe(200);
+
+    await forgottenPasswordCall(database.db, { email }, { ...visitor, origin: 'http://localhost' }).then((r) => r.work);
+    await database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, userId));
+    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const expiredToken = /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.textBody)![1]!;
+    const expired = await call(userAction, newVisitor(), {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        reset_password_token: expiredToken,
+        password: 'Another-Pass-99',
+        password_confirmation: 'Another-Pass-99',
+      },
+    });
+    expect(expired.status).toBe(422);
+  });
+
+  it('sends nothing when the honeypot is filled, and limits requests per address', async () => {
+    const { email } = await registeredVisitor();
+    const visitor = newVisitor();
+    const trapped = await forgottenPasswordCall(
+      database.db,
+      { email, body: 'spam' },
+      { ...visitor, origin: 'http://x' },
+    );
+    await trapped.work;
+    expect(trapped.result).toEqual({ status: 200, body: { message: ACCOUNT_MESSAGES.forgottenPassword } });
+    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+
+    setRateLimitRuleForTests('passwordReset', { limit: 1, windowSeconds: 900 });
+    const limited = newVisitor();
+    expect((await call(resetAction, limited, { path: '/reset_passwords', form: 'email=a%40b.co' })).status).toBe(200);
+    expect((await call(resetAction, limited, { path: '/reset_passwords', form: 'email=a%40b.co' })).status).toBe(429);
+  });
+});
+
+describe('marketing preferences', () => {
+  it('needs a signed-in user', async () => {
+    const answer = await call(marketingAction, newVisitor(), {
+      method: 'PUT',
+      path: '/marketing_preferences/1',
+      params: { id: '1' },
+      json: { user_id: 1, opt_in_marketing_at: 'optin' },
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ error: 'Please sign in to update your preferences' });
+  });
+
+  it('records an opt-in and opt-out with the time, URL and wording', async () => {
+    const { visitor, userId } = await registeredVisitor();
+    const view = await call(userLoader, visitor, { method: 'GET', path: '/user.ljson' });
+    const preferenceId = String(view.body.marketing_preference_id);
+    const optIn = await call(marketingAction, visitor, {
+      method: 'PUT',
+      path: `/marketing_preferences/${preferenceId}`,
+      params: { id: preferenceId },
+      form: `_method=put&user_id=${userId}&opt_in_marketing_at=optin&opt_in_marketing_url=%2Fprivacy-policy`,
+    });
+    expect(optIn.status).toBe(200);
+    expect(optIn.body.message).toBe('Your preferences have been successfully updated');
+    const [row] = await database.db.select().from(marketingPreferences).where(eq(marketingPreferences.userId, userId));
+    expect(row).toMatchObject({ optInMarketing: true, optInMarketingUrl: '/privacy-policy' });
+    expect(row!.wording).toContain('emails about properties');
+    expect(row!.optInMarketingAt).toBeInstanceOf(Date);
+
+    const optOut = await call(customMarketingAction, visitor, {
+      method: 'PUT',
+      path: `/custom_marketing_preferences/${userId}`,
+      params: { userId: String(userId) },
+      form: `user_id=${userId}&opt_in_marketing_at=optin&marketing_preferences%5Bis_opted_in_to_marketing%5D=false`,
+    });
+    expect(optOut.status).toBe(200);
+    expect(optOut.body.user).toMatchObject({
+      is_opted_in_to_marketing: false,
+      marketing_preferences: { opt_in_marketing: null },
+    });
+  });
+
+  it("never touches another user's preferences", async () => {
+    const owner = await registeredVisitor();
+    const intruder = await registeredVisitor();
+    const ownerView = await call(userLoader, owner.visitor, { method: 'GET', path: '/user.ljson' });
+    const ownerPreference = String(ownerView.body.marketing_preference_id);
+    const byId = await call(marketingAction, intruder.visitor, {
+      method: 'PUT',
+      path: `/marketing_preferences/${ownerPreference}`,
+      params: { id: ownerPreference },
+      json: { user_id: intruder.userId, opt_in_marketing_at: 'optin' },
+    });
+    expect(byId.status).toBe(404);
+    expect(byId.body).toEqual({ error: 'There was an error updating your preferences' });
+    const byUser = await call(customMarketingAction, intruder.visitor, {
+      method: 'PUT',
+      path: `/custom_marketing_preferences/${owner.userId}`,
+      params: { userId: String(owner.userId) },
+      json: { user_id: owner.userId, opt_in_marketing_at: 'optin' },
+    });
+    expect(byUser.status).toBe(403);
+    const [row] = await database.db
+      .select()
+      .from(marketingPreferences)
+      .where(eq(marketingPreferences.userId, owner.userId));
+    expect(row!.optInMarketing).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+import { branches, departments, properties, siteSettings, staffMembers } from '../../db/schema/index.ts';
+import { DEFAULT_THEME } from '../../app/features/content/site.server.ts';
+import type { Database } from '../../app/lib/db.server.ts';
+
+/** A small agency for the lead tests: one branch with a sales and a lettings department, two staff, three homes. */
+export const AGENCY_EMAIL = 'hello@agency.test';
+export const BRANCH_EMAIL = 'bath@agency.test';
+export const SALES_EMAIL = 'bath-sales@agency.test';
+export const LETTINGS_EMAIL = 'bath-lettings@agency.test';
+export const ANN_EMAIL = 'ann.smith@agency.test';
+
+export async function insertLeadFixtures(db: Database): Promise<void> {
+  await db.insert(siteSettings).values({
+    id: 1,
+    agencyName: 'Test Agency',
+    agencyEmail: AGENCY_EMAIL,
+    agencyContactTelephone: '01225 000000',
+    logoUrl: '/logo.png',
+    theme: { ...DEFAULT_THEME, spamProtectionVersion: 'none' },
+  });
+  await db.insert(branches).values({
+    id: 1,
+    slug: 'bath',
+    name: 'Bath',
+    addressLine1: '1 High Street',
+    town: 'Bath',
+    county: 'Somerset',
+    country: 'england',
+    postcode: 'BA1 1AA',
+    location: { lat: 51.38, lng: -2.36 },
+    contactNumber: '01632 960100',
+    email: BRANCH_EMAIL,
+  });
+  await db.insert(departments).values([
+    {
+      id: 1,
+      branchId: 1,
+      kind: 'sales',
+      name: 'Bath Sales',
+      label: 'sales',
+      telephone: '01632 960101',
+      email: SALES_EMAIL,
+      branchDepartmentUrlLabel: 'sales',
+    },
+    {
+      id: 2,
+      branchId: 1,
+      kind: 'lettings',
+      name: 'Bath Lettings',
+      label: 'lettings',
+      telephone: '01632 960102',
+      email: LETTINGS_EMAIL,
+      branchDepartmentUrlLabel: 'lettings',
+    },
+  ]);
+  await db.insert(staffMembers).values([
+    {
+      id: 1,
+      branchId: 1,
+      departmentId: 1,
+      firstName: 'Ann',
+      surname: 'Smith',
+      jobTitle: 'Sales negotiator',
+      email: ANN_EMAIL,
+      telephoneNumber: '01632 960103',
+      contactableForSales: true,
+      position: 1,
+    },
+    {
+      id: 2,
+      branchId: 1,
+      departmentId: 2,
+      firstName: 'Bo',
+      surname: 'Jones',
+      jobTitle: 'Lettings manager',
+      email: 'bo.jones@agency.test',
+      telephoneNumber: '01632 960104',
+      contactableForLettings: true,
+      position: 2,
+    },
+  ]);
+  const home = (id: number, channel: 'sales' | 'lettings', extra: Partial<typeof properties.$inferInsert> = {}) => ({
+    id,
+    slug: `home-${id}`,
+    reference: `R${id}`,
+    channel,
+    displayAddress: `${id} Mill Lane, Bath`,
+    addressLine1: `${id} Mill Lane`,
+    town: 'Bath',
+    county: 'Somerset',
+    countySlug: 'somerset',
+    country: 'england' as const,
+    postcode: 'BA1 2AB',
+    postcodeDistrict: 'BA1',
+    location: { lat: 51.38, lng: -2.36 },
+    propertyType: 'house' as const,
+    propertyStyle: 'Terraced house',
+    branchId: 1,
+    ...extra,
+  });
+  await db
+    .insert(properties)
+    .values([home(1, 'sales', { staffMemberId: 1 }), home(2, 'lettings'), home(3, 'sales', { isPublished: false })]);
+}
