@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /** End-to-end journeys: a production build on a freshly seeded database, driven in Debian's Chromium. */
 export default defineConfig({
   test: {
-    include: ['tests/e2e/**/*.e2e.ts'],
+    // *.pg-e2e.ts journeys need write access to the server's PostgreSQL database: they run in the PostgreSQL pass.
+    include: ['tests/e2e/**/*.e2e.ts', ...(process.env.DATABASE_URL ? ['tests/e2e/**/*.pg-e2e.ts'] : [])],
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -19,6 +19,7 @@ import { readConsentStatus } from './features/consent/consent.ts';
 import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
 import { ValuationHashHandler } from './features/valuation/valuation-hash-handler.tsx';
+import { useSavedPropertiesSync } from './features/properties/save-property-toggle.tsx';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -105,8 +106,15 @@ export default function App() {
       </main>
       <SiteFooter chrome={chrome} />
       <ValuationHashHandler />
+      <SavedItemsSync />
     </>
   );
+}
+
+/** Merges and restores saved properties and searches on sign-in and sign-out, on every page (spec point 4). */
+function SavedItemsSync() {
+  useSavedPropertiesSync();
+  return null;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -17,6 +17,8 @@ export default [
       route('register', 'routes/account/register.tsx'),
       route('edit', 'routes/account/edit.tsx'),
       route('marketing-preferences', 'routes/account/marketing-preferences.tsx'),
+      route('saved-properties', 'routes/account/saved-properties.tsx'),
+      route('saved-searches', 'routes/account/saved-searches.tsx'),
       route('forgotten_password', 'routes/account/forgotten-password.tsx'),
     ]),
   ]),
@@ -78,6 +80,13 @@ export default [
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
+  // Saved properties and searches (issue 6): JSON calls of spec point 7, and the one-click alert unsubscribe.
+  route('saved_properties.ljson', 'routes/api/saved-properties.ts'),
+  route('saved_properties/:id', 'routes/api/saved-property.ts'),
+  route('saved_searches.ljson', 'routes/api/saved-searches.ts', { id: 'saved-searches-ljson' }),
+  route('saved_searches', 'routes/api/saved-searches.ts', { id: 'saved-searches-update' }),
+  route('searches/:searchId', 'routes/api/search-delete.ts'),
+  route('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
   // Accounts (issue 6): user, session, password reset and marketing-preference calls of spec point 7.
   route('user.ljson', 'routes/api/user-ljson.ts'),
   route('session', 'routes/api/session.ts'),

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { deliverDueEmails, getSmtpTransport } from '../app/features/email/outbox.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import { deleteExpiredSessions } from '../app/lib/session.server.ts';
+import { getEnv } from '../app/lib/env.server.ts';
+import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 
 /**
@@ -19,6 +21,11 @@ export function startJobRunner(getDb: () => Database, logger: Logger, intervalMs
         await deleteExpiredSessions(getDb());
         await deleteStaleRateLimits(getDb());
       }
+      // Saved-search alerts and saved-property changes: due once a minute (ALERTS_INTERVAL_SECONDS overrides).
+      await runAlertJobIfDue(getDb(), {
+        origin: alertOrigin(getEnv()),
+        intervalMs: Number(process.env.ALERTS_INTERVAL_SECONDS) * 1000 || ALERT_INTERVAL_MS,
+      });
     } catch (error) {
       logger.error({ err: error }, 'job runner tick failed');
     }

@@ -107,7 +107,7 @@ export function ToastRegion({ flashMessages }: { flashMessages: Record<string, s
       <div role="status" aria-live="polite" className="toast-stack">
         {render('success')}
       </div>
-      <div role="alert" aria-live="assertive" className="toast-stack">
+      <div aria-live="assertive" className="toast-stack">
         {render('error')}
       </div>
     </div>

@@ -68,6 +68,8 @@ export default async function setup(project: TestProject) {
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-e2e',
     COOKIE_SECURE: 'false',
     SMTP_URL: '',
+    // Saved-search alerts are due every 2 s instead of every minute, so the alert journey sees its e-mail quickly.
+    ALERTS_INTERVAL_SECONDS: '2',
     // Journeys send many forms from one address: rate limits are tested in the integration suite instead.
     ...Object.fromEntries(
       [

@@ -22,7 +22,7 @@ describe('flash keys and toasts', () => {
   it('treats any key containing "error" as an error, announced assertively', async () => {
     const page = await newPage();
     await page.goto('/search#/flash/lead-sending-error');
-    const toast = page.locator('[role="alert"] .toast--error');
+    const toast = page.locator('[aria-live="assertive"] .toast--error');
     await expect.poll(() => toast.textContent()).toContain('Sorry, your enquiry could not be sent.');
     const colour = await toast.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(colour).toBe('rgb(176, 0, 32)');

@@ -1,25 +1,71 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import { showToast } from '../../components/toast.tsx';
+import { listenForSavedSearchAuth, setSavedSearchesUser } from '../search/search-storage.ts';
+import {
+  PROPERTY_SAVED_MESSAGE,
+  SAVED_PROPERTIES_LIMIT_MESSAGE,
+  SAVED_PROPERTY_REMOVED_MESSAGE,
+} from '../saved/saved-schemas.ts';
 import {
   getSavedPropertiesSnapshot,
   getServerSavedPropertiesSnapshot,
+  listenForAuthChanges,
   parseSavedIds,
+  setSavedPropertiesUser,
   subscribeSavedProperties,
   toggleSavedProperty,
 } from './saved-properties-store.ts';
 
-export function SavePropertyToggle({ propertyId, address }: { propertyId: number; address: string }) {
+/** The signed-in user from the root loader (null for visitors). */
+export function useCurrentUserId(): number | null {
+  const root = useRouteLoaderData('root') as { currentUser?: { userId: number | null } } | undefined;
+  return root?.currentUser?.userId ?? null;
+}
+
+/**
+ * Keeps saved items in step with who is signed in: saved properties merge on sign-in and come back on sign-out;
+ * saved searches kept in the browser go to the account on sign-in and are cleared on sign-out. Mounted with every
+ * save toggle, so it runs on nearly every page.
+ */
+export function useSavedPropertiesSync(): number | null {
+  const userId = useCurrentUserId();
+  useEffect(() => {
+    listenForAuthChanges();
+    listenForSavedSearchAuth();
+    void setSavedPropertiesUser(userId);
+    void setSavedSearchesUser(userId);
+  }, [userId]);
+  return userId;
+}
+
+export function useSavedPropertyIds(): number[] {
   const raw = useSyncExternalStore(
     subscribeSavedProperties,
     getSavedPropertiesSnapshot,
     getServerSavedPropertiesSnapshot,
   );
-  const isSaved = parseSavedIds(raw).includes(propertyId);
+  return parseSavedIds(raw);
+}
+
+export async function toggleWithToast(propertyId: number): Promise<void> {
+  const outcome = await toggleSavedProperty(propertyId);
+  if (outcome === 'saved') showToast(PROPERTY_SAVED_MESSAGE);
+  else if (outcome === 'removed') showToast(SAVED_PROPERTY_REMOVED_MESSAGE);
+  else if (outcome === 'limit-reached') showToast(SAVED_PROPERTIES_LIMIT_MESSAGE, { kind: 'error' });
+  else showToast('Sorry, that could not be saved. Please try again.', { kind: 'error' });
+}
+
+/** The save toggle of every card and property page (spec point 4): flips between saved and unsaved. */
+export function SavePropertyToggle({ propertyId, address }: { propertyId: number; address: string }) {
+  useSavedPropertiesSync();
+  const isSaved = useSavedPropertyIds().includes(propertyId);
   return (
     <button
       type="button"
       className="save-toggle"
       aria-pressed={isSaved}
-      onClick={() => toggleSavedProperty(propertyId)}
+      onClick={() => void toggleWithToast(propertyId)}
     >
       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
         <path

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { showToast } from '../../components/toast.tsx';
 import { parseSearchUrl, toQueryParams } from './search-codec.ts';
 import type { MapMarker } from './map-marker.ts';
 import type { Search } from './search-model.ts';
@@ -9,8 +10,11 @@ import { SearchMap } from './search-map.tsx';
 import {
   getSearchHistorySnapshot,
   getServerSearchHistorySnapshot,
+  SAVED_SEARCHES_LIMIT_MESSAGE,
+  listenForSavedSearchAuth,
   recordSearch,
-  saveSearchLocally,
+  saveSearchFromResultsPage,
+  setSavedSearchesUser,
   subscribeSearchHistory,
 } from './search-storage.ts';
 import { readSearchHistory } from './search-history.ts';
@@ -85,15 +89,18 @@ export function SearchPageTools({
     return () => controller.abort();
   }, [isMap, searchKey]);
 
-  function save() {
-    const outcome = saveSearchLocally(search);
-    setSaveMessage(
-      outcome === 'saved'
-        ? 'Search saved. Find it under Saved Searches in your account.'
-        : outcome === 'already-saved'
-          ? 'You have already saved this search.'
-          : 'You have reached the limit of 200 saved searches. Remove one to save another.',
-    );
+  // Visitors save locally; signed-in users on the server (issue 6).
+  const root = useRouteLoaderData('root') as { currentUser?: { userId: number | null } } | undefined;
+  const userId = root?.currentUser?.userId ?? null;
+  useEffect(() => {
+    listenForSavedSearchAuth();
+    void setSavedSearchesUser(userId);
+  }, [userId]);
+
+  async function save() {
+    const message = await saveSearchFromResultsPage(search, userId);
+    setSaveMessage(message);
+    if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
   }
 
   const previous = history
@@ -106,7 +113,7 @@ export function SearchPageTools({
         <Link className="button" to={isMap ? searchHref(search) : searchHref(search, MAP_HASH)} preventScrollReset>
           {isMap ? 'List view' : 'Map view'}
         </Link>
-        <button type="button" className="button" onClick={save}>
+        <button type="button" className="button" onClick={() => void save()}>
           Save search
         </button>
         <span role="status" className="search-tools__message">

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
@@ -14,6 +15,7 @@ import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { SearchPageTools } from '../../features/search/search-page-tools.tsx';
+import { saveSearchFromRequest } from '../../features/saved/saved-api.server.ts';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStylesHref }];
 
@@ -32,6 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     defaultStatus: theme.preferences.defaultSearchStatus,
     canonical: `${context.origin}/search?${toQueryParams(search).toString()}`,
   };
+}
+
+/** POST /search?{filters}: save the search for the signed-in user (spec point 7; issue 6). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const theme = (await getSiteChrome(getDb())).theme;
+  const saved = await saveSearchFromRequest(request, context, theme.preferences.defaultSearchStatus);
+  return data(saved.body, { status: saved.status, headers: { 'Cache-Control': 'no-store' } });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,0 +1,181 @@
+/**
+ * The JSON calls of spec point 7 for saved properties and searches. Each answers only for the signed-in user
+ * (401 otherwise) and touches only that user's rows: another user's id is answered 404 (quality bar 8.2.2).
+ */
+import type { RequestContext } from '../../lib/context.ts';
+import { getDb } from '../../lib/db.server.ts';
+import { fromQueryParams } from '../search/search-codec.ts';
+import { isSearchStatus } from '../search/search-model.ts';
+import { addSavedProperties, listSavedProperties, removeSavedProperty } from './saved-properties.server.ts';
+import {
+  listSavedSearches,
+  removeSavedSearch,
+  saveSearchForUser,
+  updateSavedSearchFrequency,
+} from './saved-searches.server.ts';
+import {
+  NOT_FOUND_MESSAGE,
+  SAVED_PROPERTIES_LIMIT_MESSAGE,
+  SAVED_SEARCHES_LIMIT_MESSAGE,
+  SIGN_IN_REQUIRED_MESSAGE,
+  idSchema,
+  propertyIdsSchema,
+  savedSearchUpdateSchema,
+} from './saved-schemas.ts';
+
+type Context = Pick<RequestContext, 'session' | 'csrfToken'>;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: NO_STORE });
+}
+
+function methodNotAllowed(allow: string): Response {
+  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { ...NO_STORE, Allow: allow } });
+}
+
+/** Body fields (form or JSON) over query fields; the control fields the server already used are dropped. */
+export async function readFields(request: Request): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) fields[key] = value;
+  const contentType = request.headers.get('content-type') ?? '';
+  try {
+    if (contentType.includes('application/json')) {
+      const body: unknown = await request.json();
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+            fields[key] = String(value);
+          else if (Array.isArray(value)) fields[key] = value.map(String).join(',');
+        }
+      }
+    } else if (contentType.includes('application/x-www-form-urlencoded')) {
+      for (const [key, value] of new URLSearchParams(await request.text())) fields[key] = value;
+    }
+  } catch {
+    // An unreadable body counts as empty; validation answers 400.
+  }
+  delete fields.authenticity_token;
+  delete fields._method;
+  return fields;
+}
+
+async function signedInUserId(context: Context): Promise<number | null> {
+  return context.session.getUserId();
+}
+
+const unauthorised = () => jsonResponse({ error: SIGN_IN_REQUIRED_MESSAGE }, 401);
+const notFound = () => jsonResponse({ error: NOT_FOUND_MESSAGE }, 404);
+
+/** GET /saved_properties.ljson */
+export async function savedPropertiesLoader(context: Context): Promise<Response> {
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  return jsonResponse({ ...(await listSavedProperties(getDb(), userId)), authenticity_token: context.csrfToken });
+}
+
+/** POST /saved_properties.ljson with property_ids (comma string); `synced=1` also stores the merge flag. */
+export async function savedPropertiesAction(request: Request, context: Context): Promise<Response> {
+  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  const fields = await readFields(request);
+  const parsed = propertyIdsSchema.safeParse(fields.property_ids);
+  const markSynced = fields.synced === '1' || fields.synced === 'true';
+  if (!parsed.success) {
+    // A merge with nothing local to push still stores the flag.
+    if (markSynced && (fields.property_ids ?? '').trim() === '') {
+      await addSavedProperties(getDb(), userId, [], { markSynced });
+      return jsonResponse(await listSavedProperties(getDb(), userId));
+    }
+    return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid property_ids.' }, 400);
+  }
+  const result = await addSavedProperties(getDb(), userId, parsed.data, { markSynced });
+  const list = { ...(await listSavedProperties(getDb(), userId)), authenticity_token: context.csrfToken };
+  if (result.isLimitReached) return jsonResponse({ error: SAVED_PROPERTIES_LIMIT_MESSAGE, ...list }, 422);
+  return jsonResponse(list);
+}
+
+/** POST /saved_properties/{id} with _method=delete (the id is the property's id). */
+export async function savedPropertyAction(request: Request, context: Context, rawId: unknown): Promise<Response> {
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE (POST with _method=delete)');
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  const id = idSchema.safeParse(rawId);
+  if (!id.success) return notFound();
+  if (!(await removeSavedProperty(getDb(), userId, id.data))) return notFound();
+  return jsonResponse({ property_id: id.data, removed: true });
+}
+
+/** GET /saved_searches.ljson */
+export async function savedSearchesLoader(context: Context): Promise<Response> {
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  return jsonResponse({
+    saved_searches: await listSavedSearches(getDb(), userId),
+    authenticity_token: context.csrfToken,
+  });
+}
+
+/** POST /saved_searches?{fields} with _method=put: change alert_frequency of search_id. */
+export async function savedSearchesAction(request: Request, context: Context): Promise<Response> {
+  if (request.method !== 'PUT' && request.method !== 'PATCH')
+    return methodNotAllowed('GET, PUT (POST with _method=put)');
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  const fields = await readFields(request);
+  const id = idSchema.safeParse(fields.search_id);
+  if (!id.success) return notFound();
+  const parsed = savedSearchUpdateSchema.safeParse(fields);
+  if (!parsed.success) return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid update.' }, 400);
+  const updated = await updateSavedSearchFrequency(getDb(), userId, parsed.data.search_id, parsed.data.alert_frequency);
+  if (!updated) return notFound();
+  return jsonResponse({ saved_search: updated });
+}
+
+/** POST /searches/{search_id} with _method=delete. */
+export async function searchDeleteAction(request: Request, context: Context, rawId: unknown): Promise<Response> {
+  if (request.method !== 'DELETE') return methodNotAllowed('DELETE (POST with _method=delete)');
+  const userId = await signedInUserId(context);
+  if (userId === null) return unauthorised();
+  const id = idSchema.safeParse(rawId);
+  if (!id.success) return notFound();
+  if (!(await removeSavedSearch(getDb(), userId, id.data))) return notFound();
+  return jsonResponse({ search_id: id.data, removed: true });
+}
+
+export type SaveSearchActionData =
+  | {
+      ok: true;
+      message: 'saved' | 'already-saved';
+      saved_search: Awaited<ReturnType<typeof listSavedSearches>>[number];
+    }
+  | { ok: false; error: string };
+
+/**
+ * POST /search?{filters}: saves the search in the query for the signed-in user. Answers plain data (with a
+ * status) because /search is a page route: a fetcher reads it, a plain form post renders the page with it.
+ */
+export async function saveSearchFromRequest(
+  request: Request,
+  context: Context,
+  defaultStatus: string | null,
+): Promise<{ status: number; body: SaveSearchActionData }> {
+  const userId = await signedInUserId(context);
+  if (userId === null) return { status: 401, body: { ok: false, error: SIGN_IN_REQUIRED_MESSAGE } };
+  const params = new URL(request.url).searchParams;
+  const fields = await readFields(request);
+  // Filters may come in the query (spec) or the body; the query wins.
+  const merged = new URLSearchParams(fields);
+  for (const [key, value] of params) merged.set(key, value);
+  merged.delete('index');
+  const search = fromQueryParams(merged, { defaultStatus: isSearchStatus(defaultStatus) ? defaultStatus : null });
+  const result = await saveSearchForUser(getDb(), userId, search);
+  if (result.outcome === 'limit-reached')
+    return { status: 422, body: { ok: false, error: SAVED_SEARCHES_LIMIT_MESSAGE } };
+  return {
+    status: result.outcome === 'saved' ? 201 : 200,
+    body: { ok: true, message: result.outcome, saved_search: result.savedSearch },
+  };
+}

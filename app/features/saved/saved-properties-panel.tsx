@@ -1,0 +1,56 @@
+import { useEffect, useMemo } from 'react';
+import { useFetcher } from 'react-router';
+import type { PropertyCard } from '../properties/property-card.ts';
+import { PropertyCardView } from '../properties/property-card-view.tsx';
+import { useSavedPropertiesSync, useSavedPropertyIds } from '../properties/save-property-toggle.tsx';
+import { useIsHydrated } from './use-is-hydrated.ts';
+import './saved.css';
+
+/**
+ * Saved Properties tab (spec point 2): the saved properties as cards with the save toggle. The list follows the
+ * browser's saved list (merged with the server's when signed in); cards missing from the page data are fetched.
+ */
+export function SavedPropertiesPanel({ cards, panelPath }: { cards: PropertyCard[]; panelPath: string }) {
+  useSavedPropertiesSync();
+  const isHydrated = useIsHydrated();
+  const savedIds = useSavedPropertyIds();
+  const fetcher = useFetcher<{ cards: PropertyCard[] }>();
+  const known = useMemo(() => {
+    const byId = new Map<number, PropertyCard>();
+    for (const card of [...cards, ...(fetcher.data?.cards ?? [])]) byId.set(card.property_id, card);
+    return byId;
+  }, [cards, fetcher.data]);
+  const missing = savedIds.filter((id) => !known.has(id));
+  const missingKey = missing.join(',');
+  const { load, state } = fetcher;
+  useEffect(() => {
+    if (missingKey !== '' && state === 'idle') void load(`${panelPath}?ids=${missingKey}`);
+    // Fetch once per set of missing ids.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [missingKey]);
+
+  // Before hydration the browser list is unknown: show the server's cards (signed in) as they are.
+  const shown = isHydrated ? savedIds.flatMap((id) => known.get(id) ?? []) : cards;
+  const isLoading = isHydrated && missing.length > 0 && fetcher.state !== 'idle';
+
+  return (
+    <section className="saved-panel" aria-labelledby="saved-properties-title">
+      <h2 id="saved-properties-title" className="saved-panel__title">
+        Saved Properties
+      </h2>
+      {isLoading ? <p role="status">Loading your saved properties…</p> : null}
+      {shown.length === 0 && !isLoading ? (
+        <p className="saved-panel__empty">
+          You have no saved properties yet. Use the heart on any property to save it here.{' '}
+          <a href="/search">Search properties</a>
+        </p>
+      ) : (
+        <div className="saved-panel__cards">
+          {shown.map((card) => (
+            <PropertyCardView key={card.property_id} card={card} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

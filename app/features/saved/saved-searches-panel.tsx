@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { showToast } from '../../components/toast.tsx';
+import { callJson } from './saved-client.ts';
+import { formatSearchUrl } from '../search/search-codec.ts';
+import { describeSearch } from '../search/search-options.ts';
+import {
+  getLocalSavedSearchesSnapshot,
+  getServerLocalSavedSearchesSnapshot,
+  listenForSavedSearchAuth,
+  removeLocalSavedSearch,
+  setSavedSearchesUser,
+  subscribeLocalSavedSearches,
+  type LocalSavedSearch,
+} from '../search/search-storage.ts';
+import { useCurrentUserId } from '../properties/save-property-toggle.tsx';
+import {
+  ALERT_FREQUENCY_LABELS,
+  ALERT_FREQUENCY_UPDATED_MESSAGE,
+  SAVED_SEARCH_REMOVED_MESSAGE,
+  alertFrequencies,
+  type AlertFrequency,
+  type SavedSearchView,
+} from './saved-schemas.ts';
+import './saved.css';
+
+type Row = { id: string; description: string; url: string; alertFrequency: AlertFrequency };
+
+const FAILED = 'Sorry, that did not work. Please try again.';
+
+/**
+ * Saved Searches tab (spec points 2 and 4): each saved search links back to its results; signed-in users choose
+ * the email alert frequency (I, W, M, N) and remove searches on the server; visitors' searches live in the browser.
+ */
+export function SavedSearchesPanel({
+  savedSearches,
+  isSignedIn,
+}: {
+  savedSearches: SavedSearchView[];
+  isSignedIn: boolean;
+}) {
+  const userId = useCurrentUserId();
+  const [serverRows, setServerRows] = useState<Row[]>(() =>
+    savedSearches.map((entry) => ({
+      id: String(entry.search_id),
+      description: entry.description,
+      url: entry.search_url,
+      alertFrequency: entry.alert_frequency,
+    })),
+  );
+  const localJson = useSyncExternalStore(
+    subscribeLocalSavedSearches,
+    getLocalSavedSearchesSnapshot,
+    getServerLocalSavedSearchesSnapshot,
+  );
+  const localRows = useMemo(
+    () =>
+      (JSON.parse(localJson) as LocalSavedSearch[]).map((entry): Row => ({
+        id: entry.search_id,
+        description: describeSearch(entry.search),
+        url: formatSearchUrl(entry.search),
+        alertFrequency: entry.alert_frequency,
+      })),
+    [localJson],
+  );
+
+  useEffect(() => {
+    listenForSavedSearchAuth();
+    void setSavedSearchesUser(userId);
+  }, [userId]);
+
+  const rows = isSignedIn ? serverRows : localRows;
+
+  async function remove(row: Row) {
+    if (!isSignedIn) {
+      removeLocalSavedSearch(row.id);
+      showToast(SAVED_SEARCH_REMOVED_MESSAGE);
+      return;
+    }
+    const { status } = await callJson(`/searches/${encodeURIComponent(row.id)}`, {
+      method: 'POST',
+      fields: { _method: 'delete' },
+    }).catch(() => ({ status: 0 }));
+    if (status === 200 || status === 404) {
+      setServerRows((current) => current.filter((entry) => entry.id !== row.id));
+      showToast(SAVED_SEARCH_REMOVED_MESSAGE);
+    } else showToast(FAILED, { kind: 'error' });
+  }
+
+  async function changeFrequency(row: Row, alertFrequency: AlertFrequency) {
+    const query = new URLSearchParams({ search_id: row.id, alert_frequency: alertFrequency });
+    const { status } = await callJson(`/saved_searches?${query.toString()}`, {
+      method: 'POST',
+      fields: { _method: 'put' },
+    }).catch(() => ({ status: 0 }));
+    if (status === 200) {
+      setServerRows((current) => current.map((entry) => (entry.id === row.id ? { ...entry, alertFrequency } : entry)));
+      showToast(ALERT_FREQUENCY_UPDATED_MESSAGE);
+    } else showToast(FAILED, { kind: 'error' });
+  }
+
+  return (
+    <section className="saved-panel" aria-labelledby="saved-searches-title">
+      <h2 id="saved-searches-title" className="saved-panel__title">
+        Saved Searches
+      </h2>
+      {!isSignedIn ? (
+        <p className="saved-panel__note">
+          Your searches are saved in this browser. <a href="/user/sign-in">Sign in</a> or{' '}
+          <a href="/user/register">register</a> to keep them in your account and get email alerts.
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="saved-panel__empty">
+          You have no saved searches yet. Use ‘Save search’ on the results page. <a href="/search">Search properties</a>
+        </p>
+      ) : (
+        <ul className="saved-searches">
+          {rows.map((row) => (
+            <li key={row.id} className="saved-searches__item">
+              <a className="saved-searches__link" href={row.url}>
+                {row.description}
+              </a>
+              <div className="saved-searches__actions">
+                {isSignedIn ? (
+                  <label className="saved-searches__frequency">
+                    <span>Email alerts</span>
+                    <select
+                      value={row.alertFrequency}
+                      onChange={(event) => void changeFrequency(row, event.target.value as AlertFrequency)}
+                    >
+                      {alertFrequencies.map((frequency) => (
+                        <option key={frequency} value={frequency}>
+                          {ALERT_FREQUENCY_LABELS[frequency]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : (
+                  <span className="saved-searches__frequency-text">Email alerts: {ALERT_FREQUENCY_LABELS.I}</span>
+                )}
+                <button type="button" className="button saved-searches__remove" onClick={() => void remove(row)}>
+                  Remove<span className="visually-hidden"> saved search: {row.description}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

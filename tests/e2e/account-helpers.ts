@@ -1,0 +1,81 @@
+/**
+ * Helpers shared by the account, saved-items and alert journeys: same-origin calls with the page's authenticity
+ * token, and registering or signing in a user (registration solves the ALTCHA bot check as a browser would).
+ */
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The account sidebar loads its screens lazily: allow for that. */
+export const UI = { timeout: 15_000 };
+export const PASSWORD = 'Saved-e2e-Passw0rd!';
+
+export type Listing = { property_id: number; display_address: string; property_url: string };
+
+export async function salesListings(baseURL: string, query = ''): Promise<Listing[]> {
+  const response = await fetch(`${baseURL}/search.ljson?channel=sales${query}`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { properties: Listing[] }).properties;
+}
+
+/** A same-origin call from inside the page, with the page's authenticity token (as the app's own code does). */
+export async function callFromPage(page: Page, url: string, fields?: Record<string, string>) {
+  return page.evaluate(
+    async ({ url, fields }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      const response = await fetch(url, {
+        method: fields ? 'POST' : 'GET',
+        headers: fields ? { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': token } : {},
+        body: fields ? new URLSearchParams(fields).toString() : undefined,
+      });
+      const text = await response.text();
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        body = { text };
+      }
+      return { status: response.status, body };
+    },
+    { url, fields },
+  );
+}
+
+export const localSaved = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('doorstep.savedProperties') ?? '[]') as number[]);
+
+/** The bot check's field, solved in the test process from a fresh challenge of the server under test. */
+export async function altchaField(page: Page): Promise<Record<string, string>> {
+  const challenge = await page.evaluate(async () => (await fetch('/altcha/challenge')).json());
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('ALTCHA challenge not solved');
+  return { altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
+}
+
+export async function register(page: Page, email: string): Promise<void> {
+  await page.goto('/terms-of-use');
+  const registered = await callFromPage(page, '/user.ljson', {
+    ...(await altchaField(page)),
+    first_name: 'Sam',
+    last_name: 'Saver',
+    email,
+    tel_home: '01225 123456',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    opt_in_terms: 'on',
+  });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+  // Registration signs in with a new session: load a page for its new authenticity token.
+  await page.reload();
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/user/sign-in');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect
+    .poll(() => page.evaluate(() => window.localStorage.getItem('doorstep.savedProperties.syncedUser')), UI)
+    .not.toBeNull();
+}
