@@ -6,6 +6,7 @@ export default [
   // its children by issues 5 and 6.
   route('', 'routes/public/home.tsx', { id: 'home' }, [
     // HOME-MODALS (keep this marker: feature routes are added below it)
+    route('valuation', 'routes/modals/instant-valuation.tsx', { id: 'instant-valuation' }),
     route('book-a-valuation', 'routes/modals/book-a-valuation.tsx', { id: 'home-book-a-valuation' }),
     route('book-a-viewing', 'routes/modals/book-a-viewing.tsx', { id: 'home-book-a-viewing' }),
     route('contact-staff-member/:id', 'routes/modals/contact-staff-member.tsx', { id: 'home-contact-staff-member' }),
@@ -57,6 +58,7 @@ export default [
     route('video/:id', 'routes/modals/property-video.tsx'),
     route('calculator', 'routes/modals/property-calculator.tsx'),
     route('tenant-info', 'routes/modals/property-tenant-info.tsx'),
+    route('new-homes-enquiry', 'routes/modals/new-homes-enquiry.tsx'),
     route('book-a-valuation', 'routes/modals/book-a-valuation.tsx', { id: 'property-book-a-valuation' }),
     route('book-a-viewing', 'routes/modals/book-a-viewing.tsx', { id: 'property-book-a-viewing' }),
     route('contact-staff-member/:id', 'routes/modals/contact-staff-member.tsx', {
@@ -87,6 +89,8 @@ export default [
   route('saved_searches', 'routes/api/saved-searches.ts', { id: 'saved-searches-update' }),
   route('searches/:searchId', 'routes/api/search-delete.ts'),
   route('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
+  route('forms/:slug', 'routes/public/form-page.tsx'),
+  route('form_submissions', 'routes/api/form-submissions.ts'),
   // Accounts (issue 6): user, session, password reset and marketing-preference calls of spec point 7.
   route('user.ljson', 'routes/api/user-ljson.ts'),
   route('session', 'routes/api/session.ts'),

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { SiteChrome } from '../features/content/site.server.ts';
 import { openCookieSettings } from './cookie-consent.tsx';
 
@@ -34,6 +35,17 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
             </li>
             <li>
               <a href={chrome.theme.mortgageGuideUrl}>Mortgage guide</a>
+            </li>
+            <li>
+              <Link to="/valuation" preventScrollReset>
+                Instant valuation
+              </Link>
+            </li>
+            <li>
+              <a href="/forms/landlord-enquiry">Landlord enquiry</a>
+            </li>
+            <li>
+              <a href="/forms/careers">Careers</a>
             </li>
           </ul>
         </nav>

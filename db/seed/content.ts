@@ -985,5 +985,60 @@ export function buildFormDefinitions(): FormDefinitionRow[] {
       recipientEmail: `careers@${EMAIL_DOMAIN}`,
       isActive: true,
     },
+    // The new-homes enquiry ('Register your interest', spec point 3): stored as a 'new-homes' lead and routed to
+    // the branch's new-homes department (app/features/forms/new-homes.server.ts); recipientEmail is the fallback.
+    {
+      id: 3,
+      slug: 'new-homes-enquiry',
+      title: 'Register your interest',
+      para: 'Register your interest in this development and our New Homes team will send you details of plots, prices and show home opening times.',
+      gaName: 'new_homes_enquiry',
+      submitButtonText: 'Register interest',
+      htmlFormId: 'new-homes-enquiry-form',
+      formElements: [
+        {
+          fieldName: 'development_of_interest',
+          friendlyName: 'Development of interest',
+          required: false,
+          inputType: 'text',
+          fieldPosition: 'full',
+          disabled: true,
+        },
+        {
+          fieldName: 'development_id',
+          friendlyName: 'Development',
+          required: false,
+          inputType: 'text',
+          fieldPosition: 'full',
+          hidden: true,
+        },
+        {
+          fieldName: 'first_name',
+          friendlyName: 'First name',
+          required: true,
+          inputType: 'text',
+          fieldPosition: 'half',
+        },
+        { fieldName: 'last_name', friendlyName: 'Last name', required: true, inputType: 'text', fieldPosition: 'half' },
+        { fieldName: 'email', friendlyName: 'Email', required: true, inputType: 'email', fieldPosition: 'half' },
+        { fieldName: 'phone', friendlyName: 'Phone number', required: true, inputType: 'tel', fieldPosition: 'half' },
+        {
+          fieldName: 'current_home_address',
+          friendlyName: 'Current home address',
+          required: false,
+          inputType: 'text',
+          fieldPosition: 'full',
+        },
+        {
+          fieldName: 'message',
+          friendlyName: 'Message',
+          required: false,
+          inputType: 'textarea',
+          fieldPosition: 'full',
+        },
+      ],
+      recipientEmail: `newhomes@${EMAIL_DOMAIN}`,
+      isActive: true,
+    },
   ];
 }

@@ -53,7 +53,7 @@ describe('seedDatabase', () => {
     expect(counts.addresses).toBeGreaterThanOrEqual(4800);
     expect(counts.articles).toBeGreaterThanOrEqual(36);
     expect(counts.pages).toBeGreaterThanOrEqual(3);
-    expect(counts.formDefinitions).toBe(2);
+    expect(counts.formDefinitions).toBe(3);
     expect(counts.siteSettings).toBe(1);
     expect(counts.menuItems).toBeGreaterThanOrEqual(7);
   });

@@ -65,6 +65,7 @@ export default async function setup(project: TestProject) {
     // Images are generated once and shared between runs; the database is always fresh.
     MEDIA_DIR: path.join(e2eDataDir, 'media'),
     IMAGE_CACHE_DIR: path.join(e2eDataDir, 'image-cache'),
+    UPLOAD_DIR: path.join(e2eDataDir, 'uploads'),
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-e2e',
     COOKIE_SECURE: 'false',
     SMTP_URL: '',

@@ -33,6 +33,8 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
 }
 
 export const MAX_EMAIL_ATTEMPTS = 8;
+/** How long a claimed email stays reserved for the worker sending it. */
+const CLAIM_LEASE_MS = 10 * 60_000;
 
 /** Exponential backoff: 30 s, 1 min, 2 min … capped at 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
@@ -54,12 +56,26 @@ export function getSmtpTransport(): Transporter | null {
  * on /outbox. Failures are kept and retried with backoff; nothing is dropped.
  */
 export async function deliverDueEmails(db: Database, transport: Transporter | null, batchSize = 20): Promise<number> {
+  // Claim a batch: the rows are leased (next attempt pushed 10 minutes on) in the same statement that picks them,
+  // skipping rows another worker holds, so several servers or `npm run jobs` workers never send one email twice.
+  const now = new Date();
   const due = await db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, new Date())))
-    .orderBy(asc(emailOutbox.id))
-    .limit(batchSize);
+    .update(emailOutbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(
+      inArray(
+        emailOutbox.id,
+        db
+          .select({ id: emailOutbox.id })
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+          .orderBy(asc(emailOutbox.id))
+          .limit(batchSize)
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning();
+  due.sort((a, b) => a.id - b.id);
   if (due.length === 0) return 0;
   if (!transport) {
     await db

@@ -1,0 +1,433 @@
+/**
+ * POST /form_submissions (spec point 7): receives a custom form, multipart (with one file) or form-encoded.
+ * Order of checks: rate limit → size from Content-Length → authenticity token (multipart: read from the stream
+ * and required before any file part; form-encoded: already checked by the server) → file size and type while
+ * streaming → honeypot (accepted silently, nothing stored) → bot check → the form definition's rules → store the
+ * submission, the upload row and the staff email in one transaction. See docs/decisions/008-forms-and-uploads.md.
+ */
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
+import { verifyCsrfToken, CSRF_PARAM } from '../../lib/csrf.server.ts';
+import type { Database } from '../../lib/db.server.ts';
+import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { enqueueEmail } from '../email/outbox.server.ts';
+import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/spam-protection.ts';
+import {
+  answersToStore,
+  FILE_EMPTY_MESSAGE,
+  FILE_ERROR_FLASH_KEY,
+  FILE_TOO_LARGE_MESSAGE,
+  FILE_TYPE_MESSAGE,
+  fileElementOf,
+  FORM_FAILED_MESSAGE,
+  FORM_ID_FIELD,
+  LEAD_DO_NOT_CONTACT_FIELD,
+  MAX_UPLOAD_BYTES,
+  parseSubmissionFieldName,
+  REDIRECT_FIELD,
+  safeRedirectPath,
+  SUBMISSION_DO_NOT_CONTACT_FIELD,
+  SUCCESS_FLASH_KEY,
+  TERMS_FIELD,
+  TOO_LONG_MESSAGE,
+  validateAnswers,
+  VALIDATION_ERROR_FLASH_KEY,
+  type CustomFormView,
+  type FieldErrors,
+} from './custom-form.ts';
+import { readMultipartSubmission, type MultipartFailure, type ReceivedUpload } from './multipart.server.ts';
+import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
+import { receiveNewHomesEnquiry } from './new-homes.server.ts';
+
+export const CSRF_FAILED_MESSAGE =
+  'Your session has expired or this form was sent from another site. Please reload the page and try again.';
+export const NOT_FOUND_MESSAGE = 'Sorry, this form is no longer available.';
+export const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
+
+/** Room for the text fields and multipart headers around a 10 MB file. */
+const MAX_FIELDS_OVERHEAD_BYTES = 512 * 1024;
+
+export type FormSubmissionResult =
+  | { outcome: 'sent'; redirectTo: string; flashKey: string; submissionId?: number; leadId?: number }
+  | { outcome: 'ignored'; redirectTo: string }
+  | { outcome: 'invalid'; status: 413 | 422; redirectTo: string; errors: FieldErrors; flashKey: string }
+  | { outcome: 'rejected'; status: 400 | 404 | 413 | 415 | 422; redirectTo: string; message: string; flashKey: string }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number; redirectTo: string };
+
+export type FormSubmissionDeps = {
+  db: Database;
+  uploadDir: string;
+  sessionSecret: string;
+  sessionId: string;
+  /** True for multipart bodies: the server left the token check to this function. */
+  isCsrfDeferred: boolean;
+  clientIp: string;
+  origin: string;
+  verifyBotCheck: (fields: Record<string, unknown>, clientIp: string) => Promise<boolean>;
+};
+
+/** The active form with this id or slug, without its recipient. */
+export async function getCustomForm(
+  db: Database,
+  key: { id: number } | { slug: string },
+): Promise<CustomFormView | null> {
+  const [form] = await db
+    .select({
+      id: formDefinitions.id,
+      slug: formDefinitions.slug,
+      title: formDefinitions.title,
+      para: formDefinitions.para,
+      gaName: formDefinitions.gaName,
+      submitButtonText: formDefinitions.submitButtonText,
+      htmlFormId: formDefinitions.htmlFormId,
+      formElements: formDefinitions.formElements,
+    })
+    .from(formDefinitions)
+    .where(
+      and(
+        'id' in key ? eq(formDefinitions.id, key.id) : eq(formDefinitions.slug, key.slug),
+        eq(formDefinitions.isActive, true),
+      ),
+    )
+    .limit(1);
+  return form ?? null;
+}
+
+async function getFormRecipient(db: Database, id: number) {
+  const [form] = await db
+    .select({ recipientEmail: formDefinitions.recipientEmail, title: formDefinitions.title })
+    .from(formDefinitions)
+    .where(and(eq(formDefinitions.id, id), eq(formDefinitions.isActive, true)))
+    .limit(1);
+  return form ?? null;
+}
+
+function formIdOf(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+const MULTIPART_FAILURES: Record<MultipartFailure, { status: 400 | 413 | 422; message: string }> = {
+  'too-large': { status: 413, message: FILE_TOO_LARGE_MESSAGE },
+  'file-type': { status: 422, message: FILE_TYPE_MESSAGE },
+  'file-empty': { status: 422, message: FILE_EMPTY_MESSAGE },
+  rejected: { status: 422, message: CSRF_FAILED_MESSAGE },
+  malformed: { status: 400, message: MALFORMED_MESSAGE },
+  'too-many-parts': { status: 413, message: MALFORMED_MESSAGE },
+};
+
+export async function receiveFormSubmission(request: Request, deps: FormSubmissionDeps): Promise<FormSubmissionResult> {
+  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
+  const isMultipart = contentType.startsWith('multipart/form-data');
+  const isFormEncoded = contentType.startsWith('application/x-www-form-urlencoded');
+  if (!isMultipart && !isFormEncoded) {
+    return {
+      outcome: 'rejected',
+      status: 415,
+      redirectTo: '/',
+      message: MALFORMED_MESSAGE,
+      flashKey: FILE_ERROR_FLASH_KEY,
+    };
+  }
+
+  const limit = await consumeRateLimit(deps.db, 'formSubmissions', deps.clientIp);
+  if (!limit.allowed) return { outcome: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds, redirectTo: '/' };
+
+  const declaredLength = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declaredLength) && declaredLength > MAX_UPLOAD_BYTES + MAX_FIELDS_OVERHEAD_BYTES) {
+    return tooLarge('/', null);
+  }
+
+  let fields: Record<string, string>;
+  let upload: ReceivedUpload | null = null;
+  let truncated: string[] = [];
+  if (isMultipart) {
+    const tokenOk = (candidate: Readonly<Record<string, string>>) =>
+      verifyCsrfToken(candidate[CSRF_PARAM], deps.sessionId, deps.sessionSecret);
+    const received = await readMultipartSubmission(request, {
+      uploadDir: deps.uploadDir,
+      maxFileBytes: MAX_UPLOAD_BYTES,
+      onFileStart: (_name, fieldsSoFar) => {
+        // The token must come before the file: a forged request never gets a byte written to disk.
+        if (!tokenOk(fieldsSoFar)) return 'reject';
+        return isHoneypotFilled(fieldsSoFar[FORM_HONEYPOT_FIELD]) ? 'discard' : 'store';
+      },
+    });
+    const redirectTo = safeRedirectPath(received.fields[REDIRECT_FIELD]);
+    if (!received.ok) {
+      if (received.reason === 'rejected') return csrfFailure(redirectTo);
+      const failure = MULTIPART_FAILURES[received.reason];
+      const fileField = received.fileFieldName ? parseSubmissionFieldName(received.fileFieldName) : null;
+      if (received.reason === 'too-large') return tooLarge(redirectTo, fileField);
+      if (fileField && failure.status === 422) {
+        return {
+          outcome: 'invalid',
+          status: 422,
+          redirectTo,
+          errors: { [fileField]: failure.message },
+          flashKey: FILE_ERROR_FLASH_KEY,
+        };
+      }
+      return {
+        outcome: 'rejected',
+        status: failure.status,
+        redirectTo,
+        message: failure.message,
+        flashKey: FILE_ERROR_FLASH_KEY,
+      };
+    }
+    if (!tokenOk(received.fields)) {
+      if (received.upload) await rm(received.upload.tempPath, { force: true });
+      return csrfFailure(redirectTo);
+    }
+    fields = received.fields;
+    upload = received.upload;
+    truncated = received.truncatedFields;
+  } else {
+    if (deps.isCsrfDeferred) return csrfFailure('/');
+    try {
+      const form = await request.formData();
+      fields = {};
+      for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+    } catch {
+      return {
+        outcome: 'rejected',
+        status: 400,
+        redirectTo: '/',
+        message: MALFORMED_MESSAGE,
+        flashKey: FILE_ERROR_FLASH_KEY,
+      };
+    }
+  }
+
+  const discardUpload = async () => {
+    if (upload) await rm(upload.tempPath, { force: true });
+  };
+  const redirectTo = safeRedirectPath(fields[REDIRECT_FIELD]);
+
+  if (isHoneypotFilled(fields[FORM_HONEYPOT_FIELD])) {
+    await discardUpload();
+    return { outcome: 'ignored', redirectTo };
+  }
+
+  if (!(await deps.verifyBotCheck(fields, deps.clientIp))) {
+    await discardUpload();
+    return {
+      outcome: 'rejected',
+      status: 422,
+      redirectTo,
+      message: BOT_CHECK_FAILED_MESSAGE,
+      flashKey: 'recaptcha-invalid',
+    };
+  }
+
+  const formId = formIdOf(fields[FORM_ID_FIELD]);
+  const form = formId === null ? null : await getCustomForm(deps.db, { id: formId });
+  if (!form) {
+    await discardUpload();
+    return {
+      outcome: 'rejected',
+      status: 404,
+      redirectTo,
+      message: NOT_FOUND_MESSAGE,
+      flashKey: VALIDATION_ERROR_FLASH_KEY,
+    };
+  }
+
+  const answers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const fieldName = parseSubmissionFieldName(name);
+    if (fieldName) answers[fieldName] = value;
+  }
+  if (form.slug === NEW_HOMES_FORM_SLUG) {
+    await discardUpload();
+    const enquiry = await receiveNewHomesEnquiry(deps.db, form, answers, fields, {
+      clientIp: deps.clientIp,
+      origin: deps.origin,
+      redirectTo,
+      termsField: TERMS_FIELD,
+    });
+    return enquiry.ok
+      ? { outcome: 'sent', redirectTo: enquiry.redirectTo, flashKey: enquiry.flashKey, leadId: enquiry.leadId }
+      : {
+          outcome: 'invalid',
+          status: 422,
+          redirectTo: enquiry.redirectTo,
+          errors: enquiry.errors,
+          flashKey: VALIDATION_ERROR_FLASH_KEY,
+        };
+  }
+
+  const fileElement = fileElementOf(form.formElements);
+  if (upload && (!fileElement || parseSubmissionFieldName(upload.fieldName) !== fileElement.fieldName)) {
+    // A file sent under a name the form does not ask for is not kept.
+    await discardUpload();
+    upload = null;
+  }
+  const errors = validateAnswers(form.formElements, answers, upload ? 'present' : 'missing');
+  for (const name of truncated) {
+    const fieldName = parseSubmissionFieldName(name);
+    if (fieldName && form.formElements.some((element) => element.fieldName === fieldName)) {
+      errors[fieldName] ??= TOO_LONG_MESSAGE;
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    await discardUpload();
+    const isFileError = fileElement !== undefined && fileElement.fieldName in errors;
+    return {
+      outcome: 'invalid',
+      status: 422,
+      redirectTo,
+      errors,
+      flashKey: isFileError ? FILE_ERROR_FLASH_KEY : VALIDATION_ERROR_FLASH_KEY,
+    };
+  }
+
+  const values = answersToStore(form.formElements, answers);
+  values[SUBMISSION_DO_NOT_CONTACT_FIELD] = (fields[SUBMISSION_DO_NOT_CONTACT_FIELD] ?? '').slice(0, 10);
+  values[LEAD_DO_NOT_CONTACT_FIELD] = (fields[LEAD_DO_NOT_CONTACT_FIELD] ?? '').slice(0, 10);
+  values[TERMS_FIELD] = (fields[TERMS_FIELD] ?? '').slice(0, 10);
+
+  let storedPath: string | null = null;
+  let storedName: string | null = null;
+  if (upload) {
+    storedName = `${randomUUID()}.${upload.type.extension}`;
+    storedPath = path.join(deps.uploadDir, storedName);
+    await rename(upload.tempPath, storedPath);
+  }
+  try {
+    const submissionId = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
+    return { outcome: 'sent', redirectTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
+  } catch (error) {
+    if (storedPath) await rm(storedPath, { force: true });
+    throw error;
+  }
+}
+
+async function storeSubmission(
+  deps: FormSubmissionDeps,
+  form: CustomFormView,
+  values: Record<string, string>,
+  redirectTo: string,
+  upload: ReceivedUpload | null,
+  storedName: string | null,
+): Promise<number> {
+  const recipient = await getFormRecipient(deps.db, form.id);
+  return deps.db.transaction(async (tx) => {
+    const [submission] = await tx
+      .insert(formSubmissions)
+      .values({ formDefinitionId: form.id, values, redirectUrl: redirectTo, ipAddress: deps.clientIp })
+      .returning({ id: formSubmissions.id });
+    if (!submission) throw new Error('form submission was not stored');
+    const lines = [`A visitor sent the "${form.title}" form on ${deps.origin}${redirectTo}.`, ''];
+    for (const element of form.formElements) {
+      if (element.inputType === 'file') continue;
+      lines.push(`${element.friendlyName}: ${values[element.fieldName] || '-'}`);
+    }
+    if (upload && storedName) {
+      const [row] = await tx
+        .insert(formUploads)
+        .values({
+          formSubmissionId: submission.id,
+          fieldName: parseSubmissionFieldName(upload.fieldName) ?? upload.fieldName,
+          originalName: upload.originalName,
+          storedName,
+          contentType: upload.type.contentType,
+          sizeBytes: upload.sizeBytes,
+        })
+        .returning({ id: formUploads.id });
+      lines.push(
+        '',
+        `Attached file: ${upload.originalName} (${upload.type.contentType}, ${formatSize(upload.sizeBytes)}).`,
+        `It is kept on the server as upload ${row?.id ?? ''} in the upload folder, file ${storedName}.`,
+      );
+    }
+    lines.push('', `Submission reference: ${submission.id}`);
+    await enqueueEmail(tx as unknown as Database, {
+      to: recipient?.recipientEmail ?? '',
+      subject: `${form.title}: new form submission`,
+      text: lines.join('\n'),
+      relatedKind: 'form-submission',
+      relatedId: submission.id,
+    });
+    return submission.id;
+  });
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function tooLarge(redirectTo: string, fileField: string | null): FormSubmissionResult {
+  // Refused before the file's field was read (Content-Length): no field to point at, so the message says it all.
+  if (!fileField) {
+    return {
+      outcome: 'rejected',
+      status: 413,
+      redirectTo,
+      message: FILE_TOO_LARGE_MESSAGE,
+      flashKey: FILE_ERROR_FLASH_KEY,
+    };
+  }
+  return {
+    outcome: 'invalid',
+    status: 413,
+    redirectTo,
+    errors: { [fileField]: FILE_TOO_LARGE_MESSAGE },
+    flashKey: FILE_ERROR_FLASH_KEY,
+  };
+}
+
+function csrfFailure(redirectTo: string): FormSubmissionResult {
+  return {
+    outcome: 'rejected',
+    status: 422,
+    redirectTo,
+    message: CSRF_FAILED_MESSAGE,
+    flashKey: 'invalid-authenticity-token',
+  };
+}
+
+/**
+ * The HTTP answer. Scripts (Accept: application/json) get JSON with the status; an ordinary form post (no
+ * JavaScript) is sent back to the page it came from with a flash key in the hash (spec point 8).
+ */
+export function formSubmissionResponse(result: FormSubmissionResult, wantsJson: boolean): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if ((result.outcome === 'invalid' || result.outcome === 'rejected') && result.status === 413)
+    headers.Connection = 'close';
+  if (result.outcome === 'rate-limited') headers['Retry-After'] = String(result.retryAfterSeconds);
+  if (wantsJson) {
+    switch (result.outcome) {
+      case 'sent':
+        return Response.json({ ok: true, redirectTo: `${result.redirectTo}#flash/${result.flashKey}` }, { headers });
+      case 'ignored':
+        return Response.json({ ok: true, redirectTo: `${result.redirectTo}#flash/${SUCCESS_FLASH_KEY}` }, { headers });
+      case 'invalid':
+        return Response.json(
+          { ok: false, message: FORM_FAILED_MESSAGE, errors: result.errors },
+          { status: result.status, headers },
+        );
+      case 'rejected':
+        return Response.json({ ok: false, message: result.message, errors: {} }, { status: result.status, headers });
+      case 'rate-limited':
+        return Response.json({ ok: false, message: RATE_LIMIT_MESSAGE, errors: {} }, { status: 429, headers });
+    }
+  }
+  if (result.outcome === 'rate-limited') {
+    return new Response(RATE_LIMIT_MESSAGE, {
+      status: 429,
+      headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  const key = result.outcome === 'ignored' ? SUCCESS_FLASH_KEY : result.flashKey;
+  return new Response(null, { status: 303, headers: { ...headers, Location: `${result.redirectTo}#flash/${key}` } });
+}
+
+export function wantsJson(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').includes('application/json');
+}

@@ -1,0 +1,210 @@
+/**
+ * Streams a multipart/form-data body (busboy) without buffering it: text fields are collected, the one file is
+ * written straight to a temporary file in UPLOAD_DIR while its size is counted and its first bytes are checked.
+ * Reading stops at once (the rest of the body is never read) when the file passes the size limit, when its bytes
+ * are not an accepted type, or when the caller refuses the file (e.g. no valid authenticity token before it).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
+
+export type ReceivedUpload = {
+  fieldName: string;
+  /** The visitor's file name: kept for the email and the row, never used on disk. */
+  originalName: string;
+  tempPath: string;
+  sizeBytes: number;
+  type: AcceptedFileType;
+};
+
+export type MultipartFailure = 'too-large' | 'file-type' | 'file-empty' | 'rejected' | 'malformed' | 'too-many-parts';
+
+export type MultipartOutcome =
+  | { ok: true; fields: Record<string, string>; upload: ReceivedUpload | null; truncatedFields: string[] }
+  | { ok: false; reason: MultipartFailure; fields: Record<string, string>; fileFieldName: string | null };
+
+export type FileDecision = 'store' | 'discard' | 'reject';
+
+export type MultipartOptions = {
+  uploadDir: string;
+  maxFileBytes: number;
+  /** Longest text field value kept (longer ones are cut and reported in `truncatedFields`). */
+  maxFieldBytes?: number;
+  /** Asked when a file part starts, with the fields read so far (which come first in document order). */
+  onFileStart: (fieldName: string, fieldsSoFar: Readonly<Record<string, string>>) => FileDecision;
+};
+
+class StopReading extends Error {
+  constructor(readonly reason: MultipartFailure) {
+    super(`multipart reading stopped: ${reason}`);
+  }
+}
+
+/** Counts bytes and identifies the file from its first bytes as they pass through to disk. */
+class UploadInspector extends Transform {
+  sizeBytes = 0;
+  private head = Buffer.alloc(0);
+  type: AcceptedFileType | null = null;
+  private decided = false;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly onWrongType: () => void,
+  ) {
+    super();
+  }
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.sizeBytes += chunk.length;
+    if (!this.decided) {
+      this.head = Buffer.concat([this.head, chunk]).subarray(0, SNIFF_BYTES);
+      if (this.head.length >= SNIFF_BYTES) this.decide();
+      if (this.decided && !this.type) {
+        callback();
+        return;
+      }
+    }
+    callback(null, chunk);
+  }
+
+  _flush(callback: TransformCallback): void {
+    if (!this.decided && this.sizeBytes > 0) this.decide();
+    callback();
+  }
+
+  private decide(): void {
+    this.decided = true;
+    this.type = identifyUpload(this.head, this.fileName);
+    if (!this.type) this.onWrongType();
+  }
+}
+
+export async function readMultipartSubmission(request: Request, options: MultipartOptions): Promise<MultipartOutcome> {
+  const fields: Record<string, string> = {};
+  const truncatedFields: string[] = [];
+  if (!request.body) return { ok: false, reason: 'malformed', fields, fileFieldName: null };
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      limits: {
+        // Busboy reports the limit when a file reaches it, so allow one byte more: exactly 10 MB is accepted.
+        fileSize: options.maxFileBytes + 1,
+        files: 1,
+        fields: 100,
+        parts: 120,
+        fieldNameSize: 200,
+        fieldSize: options.maxFieldBytes ?? 20_000,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    return { ok: false, reason: 'malformed', fields, fileFieldName: null };
+  }
+
+  const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+  let stopped: StopReading | null = null;
+  let upload: (Omit<ReceivedUpload, 'type' | 'sizeBytes'> & { inspector: UploadInspector }) | null = null;
+  let fileFieldName: string | null = null;
+  const writes: Promise<void>[] = [];
+  const openFiles: Readable[] = [];
+  let sawEmptyNamedFile = false;
+
+  const halt = (reason: MultipartFailure) => {
+    if (stopped) return;
+    stopped = new StopReading(reason);
+    // Destroying the source cancels the request body stream: nothing more is read from the client.
+    source.destroy(stopped);
+    for (const file of openFiles) file.destroy(stopped);
+  };
+
+  parser.on('field', (name, value, info) => {
+    if (stopped || name in fields) return;
+    fields[name] = value;
+    if (info.valueTruncated) truncatedFields.push(name);
+  });
+
+  parser.on('file', (name, stream, info) => {
+    // Busboy destroys an unfinished file stream with the reason reading stopped; that is handled below.
+    stream.on('error', () => undefined);
+    if (stopped) {
+      stream.resume();
+      return;
+    }
+    fileFieldName ??= name;
+    const decision = options.onFileStart(name, fields);
+    if (decision === 'reject') {
+      stream.resume();
+      halt('rejected');
+      return;
+    }
+    if (decision === 'discard' || upload) {
+      stream.resume();
+      return;
+    }
+    if (!info.filename) {
+      // A file input left empty is still sent as a part with no name and no bytes.
+      stream.resume();
+      return;
+    }
+    const tempPath = path.join(options.uploadDir, `${randomUUID()}.partial`);
+    const inspector = new UploadInspector(info.filename, () => halt('file-type'));
+    upload = { fieldName: name, originalName: info.filename.slice(0, 255), tempPath, inspector };
+    openFiles.push(stream);
+    stream.on('limit', () => halt('too-large'));
+    const output = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
+    writes.push(
+      pipeline(stream, inspector, output).then(
+        () => {
+          if (inspector.sizeBytes === 0) sawEmptyNamedFile = true;
+        },
+        (error: unknown) => {
+          if (!stopped) halt(error instanceof StopReading ? error.reason : 'malformed');
+        },
+      ),
+    );
+  });
+
+  parser.on('partsLimit', () => halt('too-many-parts'));
+  parser.on('fieldsLimit', () => halt('too-many-parts'));
+
+  await mkdir(options.uploadDir, { recursive: true });
+  try {
+    await pipeline(source, parser);
+  } catch (error) {
+    if (!stopped) stopped = new StopReading(error instanceof StopReading ? error.reason : 'malformed');
+  }
+  await Promise.allSettled(writes);
+
+  const received = upload as (Omit<ReceivedUpload, 'type' | 'sizeBytes'> & { inspector: UploadInspector }) | null;
+  const failure: StopReading | null = stopped ?? (sawEmptyNamedFile ? new StopReading('file-empty') : null);
+  if (failure) {
+    if (received) await rm(received.tempPath, { force: true });
+    return { ok: false, reason: failure.reason, fields, fileFieldName };
+  }
+  if (received && !received.inspector.type) {
+    await rm(received.tempPath, { force: true });
+    return { ok: false, reason: 'file-type', fields, fileFieldName };
+  }
+  return {
+    ok: true,
+    fields,
+    truncatedFields,
+    upload: received
+      ? {
+          fieldName: received.fieldName,
+          originalName: received.originalName,
+          tempPath: received.tempPath,
+          sizeBytes: received.inspector.sizeBytes,
+          type: received.inspector.type!,
+        }
+      : null,
+  };
+}
