@@ -107,6 +107,28 @@ describe('server: sessions and CSRF', () => {
     expect(crossed.status).toBe(422);
   });
 
+  it('lets a mail client POST the one-click unsubscribe (RFC 8058) without a session, and nothing else', async () => {
+    const oneClick = await app.request('/unsubscribe/AbCdEfGhIjKlMnOpQrStUvWx', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toMatchObject({ method: 'POST', body: 'List-Unsubscribe=One-Click' });
+    const deleteOverride = await app.request('/unsubscribe/AbCdEfGhIjKlMnOpQrStUvWx', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '_method=delete',
+    });
+    expect(deleteOverride.status).toBe(422);
+    const elsewhere = await app.request('/unsubscribe/AbCdEfGhIjKlMnOpQrStUvWx/more', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(elsewhere.status).toBe(422);
+  });
+
   it('routes a POST with _method as PUT/PATCH/DELETE and keeps the body', async () => {
     const { cookie, token } = await visit();
     const response = await app.request('/saved_properties/4', {

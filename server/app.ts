@@ -66,6 +66,13 @@ function clientIpOf(c: Context, trustProxy: boolean): string {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * POSTs that carry their own credential and need no authenticity token: the RFC 8058 one-click unsubscribe that a
+ * mail client sends to the List-Unsubscribe URL (no session, no token). The random token in the path is the
+ * credential, and the only effect is switching that one saved search's alerts off.
+ */
+const CSRF_EXEMPT_POST = /^\/unsubscribe\/[A-Za-z0-9_-]{16,200}$/;
+
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
   const tileOrigin = tileOriginOf(options.tileUrl);
@@ -157,7 +164,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
         const fields = readControlFields(kind, body);
         const method = resolveMethod(request, fields.method);
         const token = request.headers.get(CSRF_HEADER) ?? fields.token;
-        if (!hasSession || !verifyCsrfToken(token, session.id, options.sessionSecret)) {
+        const isExempt = method === 'POST' && CSRF_EXEMPT_POST.test(url.pathname);
+        if (!isExempt && (!hasSession || !verifyCsrfToken(token, session.id, options.sessionSecret))) {
           return errorResponse(
             request,
             422,

@@ -10,6 +10,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra headers, e.g. List-Unsubscribe on alert emails (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: text('status').$type<'pending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

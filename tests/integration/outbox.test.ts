@@ -33,4 +33,20 @@ describe('email outbox delivery', () => {
     expect(sent).toHaveLength(30);
     expect(await deliverDueEmails(database.db, transport, 20)).toBe(0);
   });
+
+  it('passes stored headers (List-Unsubscribe) to the mail transport', async () => {
+    const headers = {
+      'List-Unsubscribe': '<https://agency.example/unsubscribe/abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+    await enqueueEmail(database.db, { to: 'alerts@example.com', subject: 'New homes', text: 'Cards', headers });
+    const received: { headers?: Record<string, string> }[] = [];
+    const transport = {
+      sendMail: async (message: { headers?: Record<string, string> }) => {
+        received.push(message);
+      },
+    } as unknown as Transporter;
+    expect(await deliverDueEmails(database.db, transport, 20)).toBe(1);
+    expect(received[0]?.headers).toEqual(headers);
+  });
 });

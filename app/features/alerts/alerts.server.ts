@@ -283,6 +283,11 @@ export async function sendDueAlerts(db: Database, options: { now?: Date; origin:
           subject: email.subject,
           textBody: email.text,
           htmlBody: email.html,
+          // One-click unsubscribe from the mail client (RFC 8058): it POSTs to the same page the link opens.
+          headers: {
+            'List-Unsubscribe': `<${options.origin}/unsubscribe/${owner.token}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
           relatedKind: 'saved-search-alert',
           relatedId: owner.id,
         });

@@ -10,6 +10,7 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string>;
   relatedKind?: string;
   relatedId?: number;
 };
@@ -24,6 +25,7 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,
+      headers: email.headers ?? null,
       relatedKind: email.relatedKind ?? null,
       relatedId: email.relatedId ?? null,
     })
@@ -98,6 +100,7 @@ export async function deliverDueEmails(db: Database, transport: Transporter | nu
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody ?? undefined,
+        headers: row.headers ?? undefined,
       });
       await db
         .update(emailOutbox)
