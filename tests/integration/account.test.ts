@@ -340,7 +340,12 @@ describe('POST /session', () => {
     const timings = { unknown: [] as number[], wrong: [] as number[] };
     let unknown: Answer | undefined;
     let wrong: Answer | undefined;
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // Warm up: the first miss derives the dummy hash once; time only the steady state.
+    await call(sessionAction, newVisitor(), {
+      path: '/session',
+      json: { username: 'warm-up@example.com', password: 'Wrong-password-0' },
+    });
+    for (let attempt = 0; attempt < 7; attempt++) {
       let started = performance.now();
       unknown = await call(sessionAction, newVisitor(), {
         path: '/session',
@@ -358,7 +363,7 @@ describe('POST /session', () => {
     expect(wrong!.status).toBe(401);
     expect(unknown!.body).toEqual(wrong!.body);
     expect(unknown!.body).toEqual({ error: 'Sign in failed, please try again' });
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[3]!;
     const ratio = median(timings.unknown) / median(timings.wrong);
     expect(ratio).toBeGreaterThan(0.33);
     expect(ratio).toBeLessThan(3);
