@@ -3,10 +3,10 @@
  * messages, 429, 404. A plain form post (no JavaScript yet) gets a redirect: to the page with a '#flash/…' key on
  * success, or back to the form, whose loader shows the visitor's answers and the errors kept in the session.
  */
-import type { AppLoadContext } from 'react-router';
+import { data, type AppLoadContext } from 'react-router';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE } from '../spam/spam-protection.ts';
-import type { LeadGroups } from './lead-request.ts';
+import { readLeadRequest, UnreadableLeadBodyError, type LeadGroups } from './lead-request.ts';
 import type { FieldErrors } from './lead-schemas.ts';
 import type { LeadOutcome } from './leads.server.ts';
 
@@ -113,4 +113,26 @@ export async function leadRedirectResponse(
     case 'not-found':
       return new Response(outcome.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }
+}
+
+/**
+ * The start of every lead call: POST only (405 otherwise), then the body read into its field groups. An unreadable
+ * body answers 400 (JSON for JSON clients) instead of the groups.
+ */
+export async function readLeadPost(request: Request): Promise<{ isJson: boolean; groups: LeadGroups } | Response> {
+  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+  const isJson = wantsJson(request);
+  try {
+    return { isJson, groups: await readLeadRequest(request) };
+  } catch (error) {
+    if (!(error instanceof UnreadableLeadBodyError)) throw error;
+    return isJson
+      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
+      : new Response('Bad request', { status: 400 });
+  }
+}
+
+/** GET on a lead call. */
+export function leadMethodNotAllowed(): never {
+  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
 }

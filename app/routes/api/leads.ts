@@ -1,7 +1,11 @@
-import { data } from 'react-router';
 import type { Route } from './+types/leads';
-import { readLeadRequest, safeReturnPath, UnreadableLeadBodyError } from '../../features/leads/lead-request.ts';
-import { leadJsonResponse, leadRedirectResponse, wantsJson } from '../../features/leads/lead-responses.server.ts';
+import { safeReturnPath } from '../../features/leads/lead-request.ts';
+import {
+  leadJsonResponse,
+  leadMethodNotAllowed,
+  leadRedirectResponse,
+  readLeadPost,
+} from '../../features/leads/lead-responses.server.ts';
 import { dispatchLead } from '../../features/leads/lead-dispatch.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
@@ -10,17 +14,9 @@ import { getDb } from '../../lib/db.server.ts';
  * department leads (spec point 7). 200 means success; clients read only the status.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-  const isJson = wantsJson(request);
-  let groups;
-  try {
-    groups = await readLeadRequest(request);
-  } catch (error) {
-    if (!(error instanceof UnreadableLeadBodyError)) throw error;
-    return isJson
-      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
-      : new Response('Bad request', { status: 400 });
-  }
+  const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
+  const { isJson, groups } = read;
   const result = await dispatchLead({ db: getDb(), groups, context });
   if (result.kind === 'response') return result.response;
   if (isJson) return leadJsonResponse(result.outcome);
@@ -36,6 +32,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = leadMethodNotAllowed;

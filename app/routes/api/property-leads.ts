@@ -1,24 +1,20 @@
-import { data } from 'react-router';
 import type { Route } from './+types/property-leads';
-import { idOf, readLeadRequest, safeReturnPath, UnreadableLeadBodyError } from '../../features/leads/lead-request.ts';
-import { leadJsonResponse, leadRedirectResponse, wantsJson } from '../../features/leads/lead-responses.server.ts';
+import { idOf, safeReturnPath } from '../../features/leads/lead-request.ts';
+import {
+  leadJsonResponse,
+  leadMethodNotAllowed,
+  leadRedirectResponse,
+  readLeadPost,
+} from '../../features/leads/lead-responses.server.ts';
 import { submitViewingLead } from '../../features/leads/leads.server.ts';
 import { propertyPath } from '../../features/properties/property-links.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** POST /properties/{property_id}/{channel}/leads (form-encoded lead fields of spec point 3): book a viewing. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-  const isJson = wantsJson(request);
-  let groups;
-  try {
-    groups = await readLeadRequest(request);
-  } catch (error) {
-    if (!(error instanceof UnreadableLeadBodyError)) throw error;
-    return isJson
-      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
-      : new Response('Bad request', { status: 400 });
-  }
+  const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
+  const { isJson, groups } = read;
   const outcome = await submitViewingLead({
     db: getDb(),
     groups,
@@ -39,6 +35,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = leadMethodNotAllowed;

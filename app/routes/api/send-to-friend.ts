@@ -1,24 +1,20 @@
-import { data } from 'react-router';
 import type { Route } from './+types/send-to-friend';
-import { readLeadRequest, safeReturnPath, UnreadableLeadBodyError } from '../../features/leads/lead-request.ts';
-import { leadJsonResponse, leadRedirectResponse, wantsJson } from '../../features/leads/lead-responses.server.ts';
+import { safeReturnPath } from '../../features/leads/lead-request.ts';
+import {
+  leadJsonResponse,
+  leadMethodNotAllowed,
+  leadRedirectResponse,
+  readLeadPost,
+} from '../../features/leads/lead-responses.server.ts';
 import { submitSendToFriend } from '../../features/leads/leads.server.ts';
 import { propertyPath } from '../../features/properties/property-links.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** POST /user/send_to_friend (form post, spam-protected): emails a property link to a friend. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-  const isJson = wantsJson(request);
-  let groups;
-  try {
-    groups = await readLeadRequest(request);
-  } catch (error) {
-    if (!(error instanceof UnreadableLeadBodyError)) throw error;
-    return isJson
-      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
-      : new Response('Bad request', { status: 400 });
-  }
+  const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
+  const { isJson, groups } = read;
   const outcome = await submitSendToFriend({ db: getDb(), groups, context });
   if (isJson) return leadJsonResponse(outcome);
   const propertyHref = outcome.property ? propertyPath(outcome.property.slug) : '/';
@@ -33,6 +29,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export function loader() {
-  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = leadMethodNotAllowed;
