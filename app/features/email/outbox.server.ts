@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import nodemailer from 'nodemailer';
 import { emailOutbox } from '../../../db/schema/index.ts';
@@ -70,7 +70,8 @@ export async function deliverDueEmails(db: Database, transport: Transporter | nu
         db
           .select({ id: emailOutbox.id })
           .from(emailOutbox)
-          .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+          // The database's clock decides what is due (one clock for every worker, and no sub-millisecond gap).
+          .where(and(eq(emailOutbox.status, 'pending'), sql`${emailOutbox.nextAttemptAt} <= now()`))
           .orderBy(asc(emailOutbox.id))
           .limit(batchSize)
           .for('update', { skipLocked: true }),
