@@ -120,11 +120,21 @@ export function searchConditions(
   search: Search,
   place: ResolvedPlace | null,
   now: Date,
-  options: { geoIndexed?: boolean } = {},
+  options: { geoIndexed?: boolean; textScoped?: boolean } = {},
 ): SQL[] {
   const geoIndexed = options.geoIndexed ?? true;
-  const conditions: SQL[] = [eq(properties.channel, search.channel), eq(properties.isPublished, true)];
-  if (search.status && search.status !== 'all') conditions.push(eq(properties.status, search.status));
+  const texts = [
+    ...(!place && search.isQuerySearch && search.q ? [search.q] : []),
+    ...(search.text ? [search.text] : []),
+  ];
+  const status = search.status && search.status !== 'all' ? search.status : null;
+  // Counting a text search: let the scope words carry channel and status so one GIN lookup finds the matches.
+  const scoped = Boolean(options.textScoped) && status !== null && texts.length > 0 && !texts.some(isOutcode);
+  const text = (value: string) => (scoped ? scopedTextMatch(value, search.channel, status!) : textMatch(value));
+  const conditions: SQL[] = scoped
+    ? [eq(properties.isPublished, true)]
+    : [eq(properties.channel, search.channel), eq(properties.isPublished, true)];
+  if (status && !scoped) conditions.push(eq(properties.status, status));
   if (search.minBeds !== null) conditions.push(gte(properties.bedrooms, search.minBeds));
   if (search.maxBeds !== null) conditions.push(lte(properties.bedrooms, search.maxBeds));
   if (search.minPrice !== null) conditions.push(gte(properties.priceValue, search.minPrice));
@@ -162,23 +172,43 @@ export function searchConditions(
     else if (place.kind === 'postcode-district') conditions.push(eq(properties.postcodeDistrict, place.name));
     else conditions.push(withinRadius(place.location, DEFAULT_PLACE_RADIUS_MILES, geoIndexed));
   } else if (search.isQuerySearch && search.q) {
-    conditions.push(textMatch(search.q));
+    conditions.push(text(search.q));
   }
-  if (search.text) conditions.push(textMatch(search.text));
+  if (search.text) conditions.push(text(search.text));
   if (search.poly) conditions.push(insidePolygon(search.poly, geoIndexed));
   return conditions;
+}
+
+function isOutcode(text: string): boolean {
+  return /^[A-Z]{1,2}\d[A-Z\d]?$/.test(text.trim().toUpperCase());
 }
 
 /** Free text: full-text search over address, town, county, postcode and summary; a postcode district matches too. */
 function textMatch(text: string): SQL {
   const district = text.trim().toUpperCase();
-  const isOutcode = /^[A-Z]{1,2}\d[A-Z\d]?$/.test(district);
   const fullText = sql`${properties.searchVector} @@ websearch_to_tsquery('english', ${text})`;
-  return isOutcode ? sql`(${properties.postcodeDistrict} = ${district} or ${fullText})` : fullText;
+  return isOutcode(text) ? sql`(${properties.postcodeDistrict} = ${district} or ${fullText})` : fullText;
+}
+
+/**
+ * The listing's words plus two scope words for its channel and status ('zzchsales', 'zzstavailable'): exactly the
+ * expression of the properties_search_scope_gin index (migration 0004), so it must stay literal SQL.
+ */
+const SCOPED_SEARCH_VECTOR = sql.raw(
+  `("properties"."search_vector" || to_tsvector('simple', 'zzch' || "properties"."channel" || ' zzst' || replace("properties"."status", '-', '')))`,
+);
+
+/** Text, channel and status answered by one GIN index lookup (used for counting; same matches as textMatch + eq). */
+function scopedTextMatch(text: string, channel: string, status: string): SQL {
+  const scope = `zzch${channel.replace(/[^a-z]/g, '')} & zzst${status.replace(/[^a-z]/g, '')}`;
+  return sql`${SCOPED_SEARCH_VECTOR} @@ (websearch_to_tsquery('english', ${text}) && to_tsquery('simple', ${scope}))`;
 }
 
 /** The area a search is confined to (drawn polygon, or radius round a place), as a box and its centre. */
-function searchArea(search: Search, place: ResolvedPlace | null): { box: Box; centre: { lng: number; lat: number } } | null {
+function searchArea(
+  search: Search,
+  place: ResolvedPlace | null,
+): { box: Box; centre: { lng: number; lat: number } } | null {
   if (search.poly) {
     const box = polygonBox(search.poly);
     return { box, centre: { lng: (box.minLng + box.maxLng) / 2, lat: (box.minLat + box.maxLat) / 2 } };
@@ -186,7 +216,10 @@ function searchArea(search: Search, place: ResolvedPlace | null): { box: Box; ce
   if (!place) return null;
   const hasRadius = search.within !== null && search.within > 0;
   if (!hasRadius && place.kind === 'postcode-district') return null;
-  return { box: boxAround(place.location, hasRadius ? search.within! : DEFAULT_PLACE_RADIUS_MILES), centre: place.location };
+  return {
+    box: boxAround(place.location, hasRadius ? search.within! : DEFAULT_PLACE_RADIUS_MILES),
+    centre: place.location,
+  };
 }
 
 const listingEstimates = new WeakMap<Database, { value: number; at: number }>();
@@ -262,6 +295,7 @@ export async function searchProperties(
     area !== null &&
     (strategy === 'walk' || (strategy === 'auto' && (await isDenseArea(db, area, offset + pageSize + 1))));
   const where = and(...searchConditions(search, place, now), ...(options.scope ?? []));
+  const countWhere = and(...searchConditions(search, place, now, { textScoped: true }), ...(options.scope ?? []));
 
   type CardRow = Awaited<ReturnType<typeof pageQuery>>[number];
   const pageQuery = (executor: Database) => {
@@ -295,7 +329,7 @@ export async function searchProperties(
             order by ${properties.location} <-> point(${area.centre.lng}, ${area.centre.lat}) limit ${COUNT_CAP + 1}) as capped`,
         )
       : executor.execute(
-          sql`select count(*)::int as count from (select 1 from ${properties} where ${where} limit ${COUNT_CAP + 1}) as capped`,
+          sql`select count(*)::int as count from (select 1 from ${properties} where ${countWhere} limit ${COUNT_CAP + 1}) as capped`,
         );
 
   const run = async (executor: Database) => {

@@ -181,7 +181,9 @@ describe('searchProperties against the seeded demo agency', () => {
         const place = search.placeId ? bath : null;
         const walk = await searchProperties(database.db, search, { pageSize: 5, now, place, areaStrategy: 'walk' });
         const area = await searchProperties(database.db, search, { pageSize: 5, now, place, areaStrategy: 'area' });
-        expect(walk.properties.map((card) => card.property_id)).toEqual(area.properties.map((card) => card.property_id));
+        expect(walk.properties.map((card) => card.property_id)).toEqual(
+          area.properties.map((card) => card.property_id),
+        );
         expect(walk.total).toEqual(area.total);
         expect(walk.pagination).toEqual(area.pagination);
         if (page === 1) expect(walk.properties.length).toBeGreaterThan(0);
@@ -207,6 +209,32 @@ describe('searchProperties against the seeded demo agency', () => {
       { pageSize: 10_000, now, place: null },
     );
     expect(byDistrict.properties.length).toBeGreaterThan(0);
+  });
+
+  it('counts a text search through the scoped text index exactly as the page query filters it', async () => {
+    const cases: SearchInput[] = [
+      { channel: 'sales', q: 'bath', status: 'available' },
+      { channel: 'lettings', q: 'road', status: 'let-agreed' },
+      { channel: 'sales', text: 'house', status: 'under-offer' },
+      { channel: 'sales', q: 'bath', text: 'garden', status: 'available', minBeds: 2 },
+    ];
+    for (const input of cases) {
+      const search = createSearch(input);
+      const everything = await searchProperties(database.db, search, { pageSize: 10_000, now, place: null });
+      // A page of 1 forces the capped count query (there is a next page whenever two or more match).
+      const counted = await searchProperties(database.db, search, { pageSize: 1, now, place: null });
+      expect(counted.total.count).toBe(Math.min(everything.properties.length, COUNT_CAP));
+    }
+    const busy = await searchProperties(
+      database.db,
+      createSearch({ channel: 'sales', q: 'bath', status: 'available' }),
+      {
+        pageSize: 1,
+        now,
+        place: null,
+      },
+    );
+    expect(busy.total.count).toBeGreaterThan(1);
   });
 
   it('sorts by each option', async () => {
