@@ -82,7 +82,7 @@ export async function verifyAltchaPayload(payload: unknown): Promise<boolean> {
   return true;
 }
 
-async function verifyRecaptcha(token: unknown, clientIp: string, version: 'recaptcha-v2' | 'recaptcha-v3') {
+export async function verifyRecaptcha(token: unknown, clientIp: string, version: 'recaptcha-v2' | 'recaptcha-v3') {
   const keys = recaptchaKeys();
   if (!keys || typeof token !== 'string' || token.length === 0 || token.length > 4_000) return false;
   const url = process.env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify';
