@@ -129,6 +129,30 @@ describe('server: sessions and CSRF', () => {
     expect(elsewhere.status).toBe(422);
   });
 
+  it('answers 400 to a NUL character in the address, a form or a JSON body', async () => {
+    const { cookie, token } = await visit();
+    expect((await app.request('/address_lookup?autocomplete=a%00b')).status).toBe(400);
+    expect((await app.request('/forms/a%00')).status).toBe(400);
+    const form = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `authenticity_token=${token}&name=a%00b`,
+    });
+    expect(form.status).toBe(400);
+    const json = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ name: 'a\u0000b' }),
+    });
+    expect(json.status).toBe(400);
+    const fine = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', 'x-csrf-token': token },
+      body: JSON.stringify({ name: 'Zoë 😀 <b>' }),
+    });
+    expect(fine.status).toBe(200);
+  });
+
   it('routes a POST with _method as PUT/PATCH/DELETE and keeps the body', async () => {
     const { cookie, token } = await visit();
     const response = await app.request('/saved_properties/4', {

@@ -67,6 +67,19 @@ function clientIpOf(c: Context, trustProxy: boolean): string {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * A NUL character is never part of a real address, form or JSON value, and PostgreSQL refuses it in text and jsonb.
+ * Turned away here, once, with a 400 rather than by every route (file uploads are binary and not checked).
+ */
+const NUL_IN_URL = /%00/i;
+const UNREADABLE_CHARACTERS =
+  'The request contains characters we cannot read. Please check what you typed and try again.';
+function hasNulCharacter(body: Uint8Array): boolean {
+  if (body.includes(0)) return true;
+  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  return /%00|\\u0000/i.test(text);
+}
+
+/**
  * POSTs that carry their own credential and need no authenticity token: the RFC 8058 one-click unsubscribe that a
  * mail client sends to the List-Unsubscribe URL (no session, no token). The random token in the path is the
  * credential, and the only effect is switching that one saved search's alerts off.
@@ -139,6 +152,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   app.all('*', async (c) => {
     let request = c.req.raw;
     const url = new URL(request.url);
+    if (NUL_IN_URL.test(url.pathname + url.search)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
     const secure = options.cookie.secure;
     const cookieId = readSessionCookie(request.headers.get('cookie'), secure);
     const hasSession = isWellFormedSessionId(cookieId);
@@ -161,6 +175,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
         if (method !== request.method) request = new Request(request, { method });
       } else {
         const body = await readBodyWithLimit(request, options.maxBodyBytes);
+        if (hasNulCharacter(body)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
         const fields = readControlFields(kind, body);
         const method = resolveMethod(request, fields.method);
         const token = request.headers.get(CSRF_HEADER) ?? fields.token;

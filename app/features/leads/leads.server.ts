@@ -3,7 +3,7 @@
  * a property to a friend. Each runs the same pipeline — per-IP rate limit, honeypot (accepted silently, nothing
  * stored), the shared zod schema, the bot check — then stores the lead with acceptLead (email via the outbox).
  */
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import {
   branches,
@@ -15,9 +15,9 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, type RateLimitName } from '../../lib/rate-limit.server.ts';
-import type { TagsToDepartmentLabels } from '../properties/contact-routing.ts';
 import { propertyPath } from '../properties/property-links.ts';
 import { chooseContactOffer, type ContactOffer } from '../properties/property-page.ts';
+import { getBranchContacts, getTagsToDepartmentLabels } from '../properties/property-page.server.ts';
 import { verifyBotCheck } from '../spam/spam-protection.server.ts';
 import { isHoneypotFilled } from '../spam/spam-protection.ts';
 import { acceptLead } from './lead-store.server.ts';
@@ -63,15 +63,6 @@ async function runLeadPipeline<T>({ db, groups, context, rateLimit, validate, st
 
 /* ---------------- Look-ups ---------------- */
 
-async function getTagsToDepartmentLabels(db: Database): Promise<TagsToDepartmentLabels | null> {
-  const [row] = await db
-    .select({ mapping: siteSettings.tagsToDepartmentLabels })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
-  return row?.mapping ?? null;
-}
-
 export type LeadProperty = {
   id: number;
   slug: string;
@@ -104,59 +95,8 @@ export async function getPropertyContact(
     .where('slug' in where ? eq(properties.slug, where.slug) : eq(properties.id, where.id))
     .limit(1);
   if (!property || !property.isPublished) return null;
-  const [branchRows, departmentRows, staffRows, childRows, mapping] = await Promise.all([
-    db
-      .select({
-        id: branches.id,
-        slug: branches.slug,
-        name: branches.name,
-        addressLine1: branches.addressLine1,
-        town: branches.town,
-        postcode: branches.postcode,
-        contactNumber: branches.contactNumber,
-        salesContactNumber: branches.salesContactNumber,
-        lettingsContactNumber: branches.lettingsContactNumber,
-        email: branches.email,
-        externalCommercialDepartmentId: branches.externalCommercialDepartmentId,
-      })
-      .from(branches)
-      .where(eq(branches.id, property.branchId))
-      .limit(1),
-    db
-      .select({
-        id: departments.id,
-        branchId: departments.branchId,
-        kind: departments.kind,
-        name: departments.name,
-        label: departments.label,
-        telephone: departments.telephone,
-        email: departments.email,
-        branchDepartmentUrlLabel: departments.branchDepartmentUrlLabel,
-      })
-      .from(departments)
-      .where(
-        or(
-          eq(departments.branchId, property.branchId),
-          sql`${departments.id} = (select ${branches.externalCommercialDepartmentId} from ${branches} where ${branches.id} = ${property.branchId})`,
-        ),
-      )
-      .orderBy(asc(departments.id)),
-    db
-      .select({
-        id: staffMembers.id,
-        departmentId: staffMembers.departmentId,
-        firstName: staffMembers.firstName,
-        surname: staffMembers.surname,
-        jobTitle: staffMembers.jobTitle,
-        email: staffMembers.email,
-        telephoneNumber: staffMembers.telephoneNumber,
-        photoUrl: staffMembers.photoUrl,
-        contactableForSales: staffMembers.contactableForSales,
-        contactableForLettings: staffMembers.contactableForLettings,
-      })
-      .from(staffMembers)
-      .where(eq(staffMembers.branchId, property.branchId))
-      .orderBy(asc(staffMembers.position), asc(staffMembers.id)),
+  const [contacts, childRows, mapping] = await Promise.all([
+    getBranchContacts(db, property.branchId),
     property.isDevelopment
       ? db
           .select({ total: count() })
@@ -165,10 +105,7 @@ export async function getPropertyContact(
       : Promise.resolve([{ total: 0 }]),
     getTagsToDepartmentLabels(db),
   ]);
-  const branchRow = branchRows[0];
-  if (!branchRow) return null;
-  const { externalCommercialDepartmentId, ...branch } = branchRow;
-  const toDepartment = ({ branchId: _branchId, ...department }: (typeof departmentRows)[number]) => department;
+  if (!contacts) return null;
   const offer = chooseContactOffer({
     property: {
       id: property.id,
@@ -178,11 +115,7 @@ export async function getPropertyContact(
       childCount: childRows[0]?.total ?? 0,
       staffMemberId: property.staffMemberId,
     },
-    branch,
-    departments: departmentRows.filter((row) => row.branchId === property.branchId).map(toDepartment),
-    externalCommercialDepartment:
-      departmentRows.filter((row) => row.id === externalCommercialDepartmentId).map(toDepartment)[0] ?? null,
-    staff: staffRows,
+    ...contacts,
     tagsToDepartmentLabels: mapping,
   });
   return {

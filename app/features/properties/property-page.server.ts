@@ -112,7 +112,7 @@ let mappingCache: { value: TagsToDepartmentLabels | null; at: number } | undefin
 const MAPPING_CACHE_MS = 30_000;
 
 /** The tag-to-department mapping is site configuration: cached briefly like the rest of the site chrome. */
-async function getTagsToDepartmentLabels(db: Database): Promise<TagsToDepartmentLabels | null> {
+export async function getTagsToDepartmentLabels(db: Database): Promise<TagsToDepartmentLabels | null> {
   if (mappingCache && Date.now() - mappingCache.at < MAPPING_CACHE_MS) return mappingCache.value;
   const [row] = await db
     .select({ mapping: siteSettings.tagsToDepartmentLabels })
@@ -147,7 +147,7 @@ const BRANCH_CACHE_MS = 30_000;
  * agency configuration, read by every property page: cached briefly like the site chrome, so a page costs two
  * queries rather than five.
  */
-async function getBranchContacts(db: Database, branchId: number): Promise<BranchContacts | null> {
+export async function getBranchContacts(db: Database, branchId: number): Promise<BranchContacts | null> {
   const cached = branchContactsCache.get(branchId);
   if (cached && Date.now() - cached.at < BRANCH_CACHE_MS) return cached.value;
   const [branchRows, departmentRows, staffRows] = await Promise.all([

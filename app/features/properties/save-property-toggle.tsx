@@ -25,8 +25,8 @@ export function useCurrentUserId(): number | null {
 
 /**
  * Keeps saved items in step with who is signed in: saved properties merge on sign-in and come back on sign-out;
- * saved searches kept in the browser go to the account on sign-in and are cleared on sign-out. Mounted with every
- * save toggle, so it runs on nearly every page.
+ * saved searches kept in the browser go to the account on sign-in and are cleared on sign-out. Mounted once, in the
+ * root layout, so it runs on every page.
  */
 export function useSavedPropertiesSync(): number | null {
   const userId = useCurrentUserId();
@@ -58,7 +58,6 @@ export async function toggleWithToast(propertyId: number): Promise<void> {
 
 /** The save toggle of every card and property page (spec point 4): flips between saved and unsaved. */
 export function SavePropertyToggle({ propertyId, address }: { propertyId: number; address: string }) {
-  useSavedPropertiesSync();
   const isSaved = useSavedPropertyIds().includes(propertyId);
   return (
     <button

@@ -1,8 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { PropertyCard } from '../properties/property-card.ts';
 import { PropertyCardView } from '../properties/property-card-view.tsx';
-import { useSavedPropertiesSync, useSavedPropertyIds } from '../properties/save-property-toggle.tsx';
+import { useSavedPropertyIds } from '../properties/save-property-toggle.tsx';
 import { useIsHydrated } from './use-is-hydrated.ts';
 import './saved.css';
 
@@ -11,7 +11,6 @@ import './saved.css';
  * browser's saved list (merged with the server's when signed in); cards missing from the page data are fetched.
  */
 export function SavedPropertiesPanel({ cards, panelPath }: { cards: PropertyCard[]; panelPath: string }) {
-  useSavedPropertiesSync();
   const isHydrated = useIsHydrated();
   const savedIds = useSavedPropertyIds();
   const fetcher = useFetcher<{ cards: PropertyCard[] }>();
@@ -23,11 +22,13 @@ export function SavedPropertiesPanel({ cards, panelPath }: { cards: PropertyCard
   const missing = savedIds.filter((id) => !known.has(id));
   const missingKey = missing.join(',');
   const { load, state } = fetcher;
+  // Fetch once per set of missing ids (ids that stay missing, e.g. withdrawn listings, are not asked for again).
+  const requestedKey = useRef('');
   useEffect(() => {
-    if (missingKey !== '' && state === 'idle') void load(`${panelPath}?ids=${missingKey}`);
-    // Fetch once per set of missing ids.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [missingKey]);
+    if (missingKey === '' || state !== 'idle' || requestedKey.current === missingKey) return;
+    requestedKey.current = missingKey;
+    void load(`${panelPath}?ids=${missingKey}`);
+  }, [missingKey, state, load, panelPath]);
 
   // Before hydration the browser list is unknown: show the server's cards (signed in) as they are.
   const shown = isHydrated ? savedIds.flatMap((id) => known.get(id) ?? []) : cards;
