@@ -76,12 +76,11 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Fetched
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [path.join(root, buildDir, 'server/index.js')], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      BUILD_DIR: buildDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_ON_EMPTY: 'false',

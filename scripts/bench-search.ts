@@ -24,6 +24,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const serverEntry = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
 const CONCURRENCY = 50;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
@@ -140,7 +141,7 @@ async function measure(handle: DatabaseHandle): Promise<{ name: string; p50: num
 
 async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95: number; errors: number }> {
   const port = 3900 + Math.floor(Math.random() * 90);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env: {
       ...process.env,
@@ -228,7 +229,7 @@ async function preparePostgres(size: number): Promise<{ handle: DatabaseHandle; 
   return { handle, env: { DATABASE_URL: url.toString() } };
 }
 
-if (!existsSync(path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js'))) {
+if (!existsSync(serverEntry)) {
   console.error('Run `npm run build` first: the load test uses the production server.');
   process.exit(1);
 }

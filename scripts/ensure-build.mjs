@@ -1,10 +1,11 @@
-// `npm start` serves a production build: make one when it is missing or older than the app's sources.
+// `npm start` runs the production bundle (the server and the app in one file): make it when it is missing or older
+// than the sources that go into it.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildFile = path.join(root, 'build/server/index.js');
+const buildFile = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -18,8 +19,7 @@ function newestMtime(dir) {
 
 const sourcesChanged = () =>
   Math.max(
-    newestMtime(path.join(root, 'app')),
-    newestMtime(path.join(root, 'public')),
+    ...['app', 'server', 'db', 'public'].map((dir) => newestMtime(path.join(root, dir))),
     statSync(path.join(root, 'package.json')).mtimeMs,
   ) > statSync(buildFile).mtimeMs;
 

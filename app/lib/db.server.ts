@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../../db/schema/index.ts';
 import { getEnv } from './env.server.ts';
+import { logger } from './logger.server.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
@@ -18,7 +19,11 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../db/migrations');
+/**
+ * From the working directory (the project root, like PGLITE_DIR and the other data folders): this module runs from
+ * app/lib in tests and scripts but from inside the production bundle under BUILD_DIR when served.
+ */
+const migrationsFolder = path.resolve('db/migrations');
 
 /**
  * PostgreSQL when a URL is given (scales out), otherwise embedded PGlite in a folder,
@@ -29,6 +34,11 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
     // JIT compilation costs 5–10 ms per query and only pays off for long analytical queries, never for a web
     // request's millisecond lookups (docs/performance.md): off for the app's sessions.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    // An idle client whose backend goes away (a restart, pg_terminate_backend, a failover) emits 'error' on the
+    // pool; unheard, that event would end the process. The pool drops the dead client and the next query reconnects.
+    pool.on('error', (error) => {
+      logger.error({ err: error }, 'an idle PostgreSQL connection failed; the pool will open a new one');
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -50,21 +60,20 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
 }
 
 /**
- * The handle lives on globalThis: in production server/main.ts (run by tsx) and the built React Router bundle each
- * load their own copy of this module, and both must use the same database (two PGlite instances on one folder
- * would not see each other's writes and could corrupt it).
+ * The app's one database handle, opened from the environment on first use. A module variable is enough: the server
+ * and the app are one module graph (one bundle in production, Vite's loader in development), so this module is
+ * loaded once per process.
  */
-const shared = globalThis as typeof globalThis & { __doorstepDatabaseHandle?: DatabaseHandle };
+let handle: DatabaseHandle | undefined;
 
-/** The app's one database handle, opened from the environment on first use. */
 export function getDatabaseHandle(): DatabaseHandle {
-  if (!shared.__doorstepDatabaseHandle) {
+  if (!handle) {
     const env = getEnv();
-    shared.__doorstepDatabaseHandle = openDatabase(
+    handle = openDatabase(
       env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.PGLITE_DIR) },
     );
   }
-  return shared.__doorstepDatabaseHandle;
+  return handle;
 }
 
 export function getDb(): Database {
@@ -73,7 +82,7 @@ export function getDb(): Database {
 
 /** Tests swap in their own database. */
 export function setDatabaseHandle(next: DatabaseHandle | undefined): void {
-  shared.__doorstepDatabaseHandle = next;
+  handle = next;
 }
 
 export { schema };

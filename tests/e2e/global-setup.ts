@@ -12,7 +12,7 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+const serverEntry = path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
 /** Separate folders let several e2e runs work side by side (E2E_DATA_DIR). */
 const e2eDataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? 'data/e2e');
 let server: ChildProcess | undefined;
@@ -49,7 +49,7 @@ async function freshDatabaseEnv(): Promise<Record<string, string>> {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(buildDir, 'server/index.js'))) {
+  if (!existsSync(serverEntry)) {
     throw new Error('No production build: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
@@ -85,7 +85,8 @@ export default async function setup(project: TestProject) {
       ].map((name) => [`RATE_LIMIT_${name}`, '10000/60']),
     ),
   };
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The same bundle `npm start` runs, with plain node.
+  server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
