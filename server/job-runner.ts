@@ -22,9 +22,10 @@ export function startJobRunner(getDb: () => Database, logger: Logger, intervalMs
         await deleteStaleRateLimits(getDb());
       }
       // Saved-search alerts and saved-property changes: due once a minute (ALERTS_INTERVAL_SECONDS overrides).
+      const env = getEnv();
       await runAlertJobIfDue(getDb(), {
-        origin: alertOrigin(getEnv()),
-        intervalMs: Number(process.env.ALERTS_INTERVAL_SECONDS) * 1000 || ALERT_INTERVAL_MS,
+        origin: alertOrigin(env),
+        intervalMs: env.ALERTS_INTERVAL_SECONDS ? env.ALERTS_INTERVAL_SECONDS * 1000 : ALERT_INTERVAL_MS,
       });
     } catch (error) {
       logger.error({ err: error }, 'job runner tick failed');

@@ -1,5 +1,25 @@
 import { z } from 'zod';
 
+export type RateLimitRule = { limit: number; windowSeconds: number };
+
+/** Parses a rate-limit rule written "count/seconds" (e.g. "20/600"); anything else is null. */
+export function parseRateLimitRule(value: string | undefined): RateLimitRule | null {
+  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(value ?? '');
+  if (!match) return null;
+  const limit = Number(match[1]);
+  const windowSeconds = Number(match[2]);
+  return limit >= 1 && windowSeconds >= 1 ? { limit, windowSeconds } : null;
+}
+
+const rateLimitRule = z
+  .string()
+  .transform((value, context) => {
+    const rule = parseRateLimitRule(value);
+    if (!rule) context.addIssue({ code: 'custom', message: 'expected "count/seconds", both at least 1, e.g. 20/600' });
+    return rule ?? z.NEVER;
+  })
+  .optional();
+
 /** Every environment variable the app reads, checked once. The README's configuration table mirrors this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +51,22 @@ const envSchema = z.object({
   ADDRESS_LOOKUP_URL: z.string().url().default('https://api.getaddress.io'),
   /** 'off' skips the human check on registration and sign-in (spec point 4: 'unless disabled'). */
   ACCOUNT_BOT_CHECK: z.enum(['on', 'off']).default('on'),
+  /** reCAPTCHA is used only when both keys are set (app/features/spam/spam-protection.server.ts). */
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  /** How often the saved-search alert job is due; unset, the job's own default (a minute) applies. */
+  ALERTS_INTERVAL_SECONDS: z.coerce.number().int().min(1).optional(),
+  // Overrides of the rate limits in app/lib/rate-limit.server.ts, one per limit name.
+  RATE_LIMIT_LEADS: rateLimitRule,
+  RATE_LIMIT_SIGN_IN: rateLimitRule,
+  RATE_LIMIT_SIGN_IN_ACCOUNT: rateLimitRule,
+  RATE_LIMIT_REGISTER: rateLimitRule,
+  RATE_LIMIT_PASSWORD_RESET: rateLimitRule,
+  RATE_LIMIT_SEND_TO_FRIEND: rateLimitRule,
+  RATE_LIMIT_FORM_SUBMISSIONS: rateLimitRule,
+  RATE_LIMIT_ADDRESS_LOOKUP: rateLimitRule,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -47,6 +83,11 @@ export function getEnv(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Tests that change process.env call this so the next getEnv() reads it again. */
+export function resetEnvForTests(): void {
+  cached = undefined;
 }
 
 export function isProduction(): boolean {

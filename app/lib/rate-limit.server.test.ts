@@ -3,11 +3,11 @@ import { createTestDatabase, type TestDatabase } from '../../tests/integration/t
 import {
   consumeRateLimit,
   enforceRateLimit,
-  parseRateLimitRule,
   rateLimitRule,
   RATE_LIMIT_MESSAGE,
   setRateLimitRuleForTests,
 } from './rate-limit.server.ts';
+import { parseRateLimitRule, resetEnvForTests } from './env.server.ts';
 
 describe('parseRateLimitRule', () => {
   it('reads count/seconds and rejects anything else', () => {
@@ -20,10 +20,12 @@ describe('parseRateLimitRule', () => {
 
   it('takes a rule from the environment', () => {
     process.env.RATE_LIMIT_SIGN_IN_ACCOUNT = '7/70';
+    resetEnvForTests();
     try {
       expect(rateLimitRule('signInAccount')).toEqual({ limit: 7, windowSeconds: 70 });
     } finally {
       delete process.env.RATE_LIMIT_SIGN_IN_ACCOUNT;
+      resetEnvForTests();
     }
   });
 });

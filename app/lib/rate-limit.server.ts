@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { data } from 'react-router';
 import type { Database } from './db.server.ts';
+import { getEnv, type Env, type RateLimitRule } from './env.server.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 
 /**
@@ -18,7 +19,6 @@ export type RateLimitName =
   | 'formSubmissions'
   | 'addressLookup';
 
-export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes and try again.';
@@ -44,21 +44,20 @@ export function setRateLimitRuleForTests(name?: RateLimitName, rule?: RateLimitR
   else overrides.set(name, rule);
 }
 
-/** Parses "count/seconds"; anything else is ignored (the default applies). */
-export function parseRateLimitRule(value: string | undefined): RateLimitRule | null {
-  const match = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/.exec(value ?? '');
-  if (!match) return null;
-  const limit = Number(match[1]);
-  const windowSeconds = Number(match[2]);
-  return limit >= 1 && windowSeconds >= 1 ? { limit, windowSeconds } : null;
-}
-
-function envName(name: RateLimitName): string {
-  return `RATE_LIMIT_${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
-}
+/** Each limit's override variable in the environment schema (app/lib/env.server.ts). */
+const ENV_NAMES = {
+  leads: 'RATE_LIMIT_LEADS',
+  signIn: 'RATE_LIMIT_SIGN_IN',
+  signInAccount: 'RATE_LIMIT_SIGN_IN_ACCOUNT',
+  register: 'RATE_LIMIT_REGISTER',
+  passwordReset: 'RATE_LIMIT_PASSWORD_RESET',
+  sendToFriend: 'RATE_LIMIT_SEND_TO_FRIEND',
+  formSubmissions: 'RATE_LIMIT_FORM_SUBMISSIONS',
+  addressLookup: 'RATE_LIMIT_ADDRESS_LOOKUP',
+} as const satisfies Record<RateLimitName, keyof Env>;
 
 export function rateLimitRule(name: RateLimitName): RateLimitRule {
-  return overrides.get(name) ?? parseRateLimitRule(process.env[envName(name)]) ?? DEFAULT_RATE_LIMITS[name];
+  return overrides.get(name) ?? getEnv()[ENV_NAMES[name]] ?? DEFAULT_RATE_LIMITS[name];
 }
 
 /** Counts one request for the subject (an IP address, an email...) and says whether it is still within the limit. */

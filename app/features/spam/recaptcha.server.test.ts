@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '../../lib/env.server.ts';
 import { verifyRecaptcha } from './spam-protection.server.ts';
 
 /** A stand-in for Google's siteverify: answers by the token it is sent, and records what it received. */
@@ -29,12 +30,14 @@ beforeAll(async () => {
   process.env.RECAPTCHA_SITE_KEY = 'site-key';
   process.env.RECAPTCHA_SECRET_KEY = 'secret-key';
   process.env.RECAPTCHA_VERIFY_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
+  resetEnvForTests();
 });
 
 afterAll(async () => {
   delete process.env.RECAPTCHA_SITE_KEY;
   delete process.env.RECAPTCHA_SECRET_KEY;
   delete process.env.RECAPTCHA_VERIFY_URL;
+  resetEnvForTests();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -51,10 +54,12 @@ describe('reCAPTCHA verification', () => {
     expect(await verifyRecaptcha('good', '203.0.113.7', 'recaptcha-v3')).toBe(true);
     expect(await verifyRecaptcha('doubtful', '203.0.113.7', 'recaptcha-v3')).toBe(false);
     process.env.RECAPTCHA_MIN_SCORE = '0.1';
+    resetEnvForTests();
     try {
       expect(await verifyRecaptcha('doubtful', '203.0.113.7', 'recaptcha-v3')).toBe(true);
     } finally {
       delete process.env.RECAPTCHA_MIN_SCORE;
+      resetEnvForTests();
     }
   });
 
@@ -65,10 +70,12 @@ describe('reCAPTCHA verification', () => {
     expect(await verifyRecaptcha('broken', '203.0.113.7', 'recaptcha-v2')).toBe(false);
     const url = process.env.RECAPTCHA_VERIFY_URL;
     process.env.RECAPTCHA_VERIFY_URL = 'http://127.0.0.1:9/siteverify';
+    resetEnvForTests();
     try {
       expect(await verifyRecaptcha('good', '203.0.113.7', 'recaptcha-v2')).toBe(false);
     } finally {
       process.env.RECAPTCHA_VERIFY_URL = url;
+      resetEnvForTests();
     }
   });
 });

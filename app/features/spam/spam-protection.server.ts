@@ -3,6 +3,7 @@ import { createChallenge, randomInt, verifySolution, CappedMap, type Challenge, 
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { getSiteChrome } from '../content/site.server.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
 import { getSessionSecret } from '../../lib/secret.server.ts';
 import {
   ALTCHA_FIELD,
@@ -25,8 +26,7 @@ function altchaSecret(): string {
 }
 
 function recaptchaKeys(): { siteKey: string; secretKey: string } | null {
-  const siteKey = process.env.RECAPTCHA_SITE_KEY;
-  const secretKey = process.env.RECAPTCHA_SECRET_KEY;
+  const { RECAPTCHA_SITE_KEY: siteKey, RECAPTCHA_SECRET_KEY: secretKey } = getEnv();
   return siteKey && secretKey ? { siteKey, secretKey } : null;
 }
 
@@ -85,7 +85,7 @@ export async function verifyAltchaPayload(payload: unknown): Promise<boolean> {
 export async function verifyRecaptcha(token: unknown, clientIp: string, version: 'recaptcha-v2' | 'recaptcha-v3') {
   const keys = recaptchaKeys();
   if (!keys || typeof token !== 'string' || token.length === 0 || token.length > 4_000) return false;
-  const url = process.env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify';
+  const url = getEnv().RECAPTCHA_VERIFY_URL;
   const body = new URLSearchParams({ secret: keys.secretKey, response: token });
   if (clientIp && clientIp !== 'unknown') body.set('remoteip', clientIp);
   try {
@@ -94,8 +94,7 @@ export async function verifyRecaptcha(token: unknown, clientIp: string, version:
     const result = (await response.json()) as { success?: boolean; score?: number };
     if (!result.success) return false;
     if (version === 'recaptcha-v3') {
-      const minimum = Number(process.env.RECAPTCHA_MIN_SCORE ?? '0.5');
-      return typeof result.score === 'number' && result.score >= (Number.isFinite(minimum) ? minimum : 0.5);
+      return typeof result.score === 'number' && result.score >= getEnv().RECAPTCHA_MIN_SCORE;
     }
     return true;
   } catch {
