@@ -26,6 +26,27 @@ export type DatabaseHandle = {
 const migrationsFolder = path.resolve('db/migrations');
 
 /**
+ * pool.end() resolves as soon as it has asked each connection to close, before the connections have closed. Waiting
+ * for every client's 'remove' (emitted once its socket has ended) means that after close() no backend of ours is
+ * left: a following `drop database ... with (force)` then finds none to terminate (a terminated backend answers
+ * 57P01 to a client that is still closing).
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const allClosed =
+    open === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          pool.on('remove', () => {
+            open -= 1;
+            if (open === 0) resolve();
+          });
+        });
+  await pool.end();
+  await allClosed;
+}
+
+/**
  * PostgreSQL when a URL is given (scales out), otherwise embedded PGlite in a folder,
  * or in memory for `dataDir: 'memory://'` (tests). Both run the same committed migrations.
  */
@@ -44,7 +65,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir?: string }
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
