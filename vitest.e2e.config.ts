@@ -11,6 +11,5 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -23,7 +23,7 @@ const FRAME_HOSTS = [
   'https://recaptcha.google.com/recaptcha/',
 ];
 
-export function contentSecurityPolicy(options: CspOptions): string {
+function contentSecurityPolicy(options: CspOptions): string {
   const scriptSrc = [`'self'`, `'nonce-${options.nonce}'`, ...(options.extraScriptSrc ?? [])];
   const connectSrc = [`'self'`];
   if (options.isDevelopment) connectSrc.push('ws:', 'wss:');

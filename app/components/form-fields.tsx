@@ -4,14 +4,28 @@
  * keep the label for screen readers (form-fields.css). Errors are text next to the field (with a hidden 'Error:'
  * prefix), linked with aria-describedby, and listed in an <ErrorSummary> (GOV.UK pattern) that takes focus.
  */
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import './form-fields.css';
 
 export function fieldId(name: string): string {
   return `field-${name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-+$/, '')}`;
 }
 
-type Common = { name: string; label: ReactNode; error?: string | null; hint?: ReactNode; id?: string; className?: string };
+type Common = {
+  name: string;
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+  id?: string;
+  className?: string;
+};
 
 function describedBy(id: string, error?: string | null, hint?: ReactNode): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
@@ -59,10 +73,21 @@ export function TextField({ name, label, error, hint, id, className, placeholder
   );
 }
 
-export type TextAreaFieldProps = Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'className'>;
+export type TextAreaFieldProps = Common &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id' | 'className'>;
 
 /** Message textareas have 8 rows (spec point 9). */
-export function TextAreaField({ name, label, error, hint, id, className, rows = 8, placeholder, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  name,
+  label,
+  error,
+  hint,
+  id,
+  className,
+  rows = 8,
+  placeholder,
+  ...rest
+}: TextAreaFieldProps) {
   const inputId = id ?? fieldId(name);
   return (
     <div className={`form-field${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}>
@@ -84,12 +109,15 @@ export function TextAreaField({ name, label, error, hint, id, className, rows = 
   );
 }
 
-export type CheckboxFieldProps = Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'className' | 'type'>;
+export type CheckboxFieldProps = Common &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'className' | 'type'>;
 
 export function CheckboxField({ name, label, error, hint, id, className, ...rest }: CheckboxFieldProps) {
   const inputId = id ?? fieldId(name);
   return (
-    <div className={`form-field form-field--checkbox${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}>
+    <div
+      className={`form-field form-field--checkbox${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}
+    >
       <input
         id={inputId}
         name={name}
@@ -112,7 +140,9 @@ export type SelectFieldProps = Common &
 export function SelectField({ name, label, error, hint, id, className, options, ...rest }: SelectFieldProps) {
   const inputId = id ?? fieldId(name);
   return (
-    <div className={`form-field form-field--select${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}>
+    <div
+      className={`form-field form-field--select${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}
+    >
       <label className="form-field__label form-field__label--always" htmlFor={inputId}>
         {label}
       </label>
@@ -140,7 +170,14 @@ export function HoneypotField({ name = 'body' }: { name?: string }) {
   return (
     <div className="form-honeypot" aria-hidden="true">
       <label htmlFor={`hp-${name.replace(/\W+/g, '-')}`}>Leave this field empty</label>
-      <input id={`hp-${name.replace(/\W+/g, '-')}`} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input
+        id={`hp-${name.replace(/\W+/g, '-')}`}
+        name={name}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        defaultValue=""
+      />
     </div>
   );
 }
@@ -148,7 +185,13 @@ export function HoneypotField({ name = 'body' }: { name?: string }) {
 export type FieldError = { field: string; message: string };
 
 /** 'There is a problem' with one link per error; focus moves to it when errors appear (GOV.UK error summary). */
-export function ErrorSummary({ errors, fieldIds }: { errors: readonly FieldError[]; fieldIds?: Record<string, string> }) {
+export function ErrorSummary({
+  errors,
+  fieldIds,
+}: {
+  errors: readonly FieldError[];
+  fieldIds?: Record<string, string>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((error) => `${error.field}:${error.message}`).join('|');
   useEffect(() => {

@@ -21,7 +21,7 @@ import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import './modal.css';
 
-export type ModalSize = 'small' | 'medium' | 'large' | 'full';
+type ModalSize = 'small' | 'medium' | 'large' | 'full';
 
 export type ModalProps = {
   title: ReactNode;
@@ -175,5 +175,3 @@ export function Modal({ title, closeTo, onClose, labelledBy, size = 'medium', ch
     </dialog>
   );
 }
-
-export { ModalLink } from './modal-link.tsx';

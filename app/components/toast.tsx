@@ -9,10 +9,10 @@ import { createPortal } from 'react-dom';
 import { flashKeyFromHash, flashToast } from '../features/flash/flash-messages.ts';
 import './toast.css';
 
-export const TOAST_DEFAULT_MS = 3000;
+const TOAST_DEFAULT_MS = 3000;
 export const TOAST_LONG_MS = 8000;
-export const TOAST_REMOVAL_MS = 400;
-export const FLASH_TOAST_MS = 10000;
+const TOAST_REMOVAL_MS = 400;
+const FLASH_TOAST_MS = 10000;
 
 export type ToastKind = 'success' | 'error';
 type Toast = { id: number; message: string; kind: ToastKind; leaving: boolean };
@@ -27,7 +27,7 @@ function publish(items: Toast[]): void {
   for (const listener of listeners) listener(toasts);
 }
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer) window.clearTimeout(timer);
   if (!toasts.some((toast) => toast.id === id && !toast.leaving)) return;
@@ -61,11 +61,6 @@ function snapshot(): Toast[] {
 }
 function serverSnapshot(): Toast[] {
   return NO_TOASTS;
-}
-
-/** Test hook: the toasts currently shown. */
-export function currentToasts(): readonly Toast[] {
-  return toasts;
 }
 
 /** Mounted once in the root layout. `flashMessages` are the flash-key texts from page data. */

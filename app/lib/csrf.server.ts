@@ -5,7 +5,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 const TOKEN_BYTES = 32;
 
 /** The raw token is bound to the session id, so it changes whenever the session is renewed (sign-in, sign-out). */
-export function rawCsrfToken(sessionId: string, secret: string): Buffer {
+function rawCsrfToken(sessionId: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest();
 }
 

@@ -106,8 +106,6 @@ export function setDatabaseHandle(next: DatabaseHandle | undefined): void {
   handle = next;
 }
 
-export { schema };
-
 /** Drizzle's raw `execute` answers `{ rows }` on both drivers; read it in one place. */
 export function rowsOf<T>(result: unknown): T[] {
   if (result && typeof result === 'object' && 'rows' in result) return (result as { rows: T[] }).rows;

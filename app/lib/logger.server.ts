@@ -15,4 +15,3 @@ function createLogger() {
 }
 
 export const logger = createLogger();
-export type Logger = typeof logger;

@@ -57,7 +57,9 @@ describe('consumeRateLimit', () => {
   it('enforceRateLimit throws a 429 with Retry-After and the message', async () => {
     await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true });
     await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true });
-    const thrown = await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true }).catch((error: unknown) => error);
+    const thrown = await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true }).catch(
+      (error: unknown) => error,
+    );
     expect(thrown).toMatchObject({ init: { status: 429 }, data: { error: RATE_LIMIT_MESSAGE } });
     const text = await enforceRateLimit(database.db, 'leads', '10.0.0.9').catch((error: unknown) => error);
     expect(text).toBeInstanceOf(Response);

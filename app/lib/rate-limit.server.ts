@@ -24,7 +24,7 @@ export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes and try again.';
 
 /** Defaults follow Rails 8 / GitLab practice (about 10 attempts a few minutes per IP) and ASVS (≤ 100 failures an hour per account). */
-export const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
+const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
   leads: { limit: 20, windowSeconds: 600 },
   signIn: { limit: 10, windowSeconds: 180 },
   signInAccount: { limit: 100, windowSeconds: 3600 },

@@ -7,7 +7,7 @@ const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type SessionCookieOptions = { secure: boolean; idleMinutes: number; absoluteDays: number };
 
-export function sessionCookieName(secure: boolean): string {
+function sessionCookieName(secure: boolean): string {
   // The __Host- prefix pins the cookie to this host over HTTPS; plain-HTTP development cannot use it.
   return secure ? '__Host-doorstep_session' : 'doorstep_session';
 }

@@ -23,7 +23,7 @@ export const AGENCY_EMAIL = 'hello@harbourandvale.example';
 export const AGENCY_TELEPHONE = '03069 990123';
 export const EMAIL_DOMAIN = 'harbourandvale.example';
 
-export type BranchCountry = 'england' | 'scotland' | 'wales';
+type BranchCountry = 'england' | 'scotland' | 'wales';
 
 export type BranchPlan = {
   id: number;
@@ -244,7 +244,7 @@ export const branchPlans: BranchPlan[] = [
   },
 ];
 
-export const departmentLabels: Record<DepartmentKind, string> = {
+const departmentLabels: Record<DepartmentKind, string> = {
   sales: 'Sales',
   lettings: 'Lettings',
   'new-homes': 'New Homes',
@@ -266,8 +266,8 @@ const departmentEmailNames: Record<DepartmentKind, string> = {
   'professional-services': 'surveys',
 };
 
-export type BranchRow = typeof branches.$inferInsert & { id: number };
-export type DepartmentRow = typeof departments.$inferInsert & { id: number; branchId: number; kind: DepartmentKind };
+type BranchRow = typeof branches.$inferInsert & { id: number };
+type DepartmentRow = typeof departments.$inferInsert & { id: number; branchId: number; kind: DepartmentKind };
 export type StaffRow = typeof staffMembers.$inferInsert & { id: number; branchId: number };
 
 export type AgencyData = {
@@ -346,7 +346,7 @@ const staffPlans: Record<string, StaffPlan[]> = {
   ],
 };
 
-export const theme: ThemeSettings = {
+const theme: ThemeSettings = {
   headerDesktopLogoDimensions: '220,60',
   headerMobileLogoDimensions: '160,44',
   splitNavigationMenuItemsEqually: false,
@@ -362,7 +362,7 @@ export const theme: ThemeSettings = {
 };
 
 /** Property tags mapped to the department label that answers enquiries about them, per channel. */
-export const tagsToDepartmentLabels = {
+const tagsToDepartmentLabels = {
   sales: {
     auction: 'Auctions',
     agricultural: 'Agriculture',
@@ -377,8 +377,8 @@ export const tagsToDepartmentLabels = {
 };
 
 /** Harmless stand-ins for a site's analytics snippets: they only set a flag, so tests can see consent gating. */
-export const ANALYTICS_CODE = '<script>window.doorstepAnalyticsLoaded = true;</script>';
-export const HEAD_ANALYTICS_CODE =
+const ANALYTICS_CODE = '<script>window.doorstepAnalyticsLoaded = true;</script>';
+const HEAD_ANALYTICS_CODE =
   '<script>window.doorstepAnalyticsLoaded = true; window.doorstepHeadAnalyticsLoaded = true;</script>';
 
 export function buildAgency(gazetteer: Gazetteer): AgencyData {

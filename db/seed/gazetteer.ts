@@ -6,7 +6,7 @@ import { places } from '../schema/index.ts';
 import { postcodeDistricts, type PostcodeDistrict } from './data/postcode-districts.ts';
 import { chunk, distanceKm, slugify, yieldToEventLoop } from './random.ts';
 
-export type GazetteerCountry = 'england' | 'scotland' | 'wales' | 'northern-ireland';
+type GazetteerCountry = 'england' | 'scotland' | 'wales' | 'northern-ireland';
 
 export type GazetteerTown = {
   id: number;

@@ -64,10 +64,10 @@ export const interiorPhotos: InteriorPhoto[] = (
   ['kitchen', 'living-room', 'bedroom', 'bathroom', 'garden'] as const
 ).flatMap((kind) => [1, 2, 3, 4].map((index) => ({ name: numbered(kind, index), kind })));
 
-export const epcRatings: EpcRating[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+const epcRatings: EpcRating[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
 
 /** One chart per (current, potential) pair where the potential is at least as good as the current rating. */
-export const epcCharts: Array<{ name: string; current: EpcRating; potential: EpcRating }> = epcRatings.flatMap(
+const epcCharts: Array<{ name: string; current: EpcRating; potential: EpcRating }> = epcRatings.flatMap(
   (current, currentIndex) =>
     epcRatings
       .slice(0, currentIndex + 1)
@@ -109,7 +109,7 @@ export const floorplans: FloorplanImage[] = [
 
 export const staffPortraits: string[] = Array.from({ length: 12 }, (_, index) => numbered('staff', index + 1));
 
-export const articleHeroKinds = [
+const articleHeroKinds = [
   'skyline',
   'sold-board',
   'keys',
@@ -127,7 +127,6 @@ export const articleHeroes: Array<{ name: string; kind: ArticleHeroKind }> = art
   kind,
 }));
 
-export const LOGO_SVG_URL = '/media/brand/logo.svg';
 export const LOGO_PNG_URL = '/media/brand/logo.png';
 
 export function mediaUrl(folder: MediaFolder, name: string, extension = 'jpg'): string {
@@ -594,7 +593,7 @@ function sideTrees(scene: Scene, random: Random, baseY: number, leftEdge: number
 // ---------------------------------------------------------------------------------------------------------
 // Exteriors
 
-export function drawExterior(kind: ExteriorKind, random: Random): string {
+function drawExterior(kind: ExteriorKind, random: Random): string {
   const scene = newScene();
   const horizon = random.int(600, 680);
   drawSkyAndGround(scene, random, horizon);
@@ -1348,7 +1347,7 @@ function picture(x: number, y: number, width: number, height: number, random: Ra
   return `${rect(x - 8, y - 8, width + 16, height + 16, '#3a3a3a')}${rect(x, y, width, height, '#f7f3ea')}${circle(x + width * 0.35, y + height * 0.45, Math.min(width, height) * 0.22, colours[0]!)}${rect(x + width * 0.5, y + height * 0.3, width * 0.3, height * 0.5, colours[1]!, 'opacity="0.8"')}${line(x + width * 0.1, y + height * 0.85, x + width * 0.9, y + height * 0.85, colours[2]!, 6)}`;
 }
 
-export function drawInterior(kind: InteriorKind, random: Random): string {
+function drawInterior(kind: InteriorKind, random: Random): string {
   const scene = newScene();
   if (kind === 'garden') return drawGarden(scene, random);
   const floorY = random.int(700, 760);
@@ -1794,7 +1793,7 @@ function feetAndInches(metres: number): string {
   return `${Math.floor(totalInches / 12)}'${totalInches % 12}"`;
 }
 
-export function drawFloorplan(plan: FloorplanImage): string {
+function drawFloorplan(plan: FloorplanImage): string {
   const floors = floorplanLayouts[plan.name] ?? [];
   const body: string[] = [rect(0, 0, PHOTO_WIDTH, PHOTO_HEIGHT, '#ffffff')];
   const areaOf = (floor: PlanFloor) =>
@@ -1934,7 +1933,7 @@ export function drawFloorplan(plan: FloorplanImage): string {
 // ---------------------------------------------------------------------------------------------------------
 // EPC chart
 
-export function drawEpcChart(current: EpcRating, potential: EpcRating): string {
+function drawEpcChart(current: EpcRating, potential: EpcRating): string {
   const width = 1200;
   const height = 1000;
   const scores = epcScores(current, potential);
@@ -2034,7 +2033,7 @@ const hairColours = ['#2b1b12', '#4b2e1e', '#a55728', '#d6b370', '#1a1a1a', '#8a
 const portraitBackgrounds = ['#dce8f2', '#e8e1d4', '#dfeadf', '#efe0e6', '#e4e0f0', '#f2e6d0'];
 const clothing = ['#1f3a5f', '#2f3e46', '#5a6b7a', '#7a1f2b', '#3f6e5a', '#22223b', '#8a7f72'];
 
-export function drawPortrait(index: number, random: Random): string {
+function drawPortrait(index: number, random: Random): string {
   const size = 800;
   const skin = skinTones[index % skinTones.length]!;
   const hair = random.pick(hairColours);
@@ -2143,7 +2142,7 @@ export function drawPortrait(index: number, random: Random): string {
 // ---------------------------------------------------------------------------------------------------------
 // Article heroes (1600 x 900)
 
-export function drawArticleHero(kind: ArticleHeroKind, random: Random): string {
+function drawArticleHero(kind: ArticleHeroKind, random: Random): string {
   const width = PHOTO_WIDTH;
   const height = 900;
   const palette = random.pick([
@@ -2369,7 +2368,7 @@ export function drawArticleHero(kind: ArticleHeroKind, random: Random): string {
 // ---------------------------------------------------------------------------------------------------------
 // Logo: a roof line over a harbour wave and a vale, with the wordmark.
 
-export function drawLogo(): string {
+function drawLogo(): string {
   const navy = '#1f3a5f';
   const teal = '#2a9d8f';
   const body = [

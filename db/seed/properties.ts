@@ -33,7 +33,6 @@ import { createRandom, distanceKm, offsetPoint, slugify, type Random } from './r
 export type PropertyRow = typeof properties.$inferInsert & { id: number; slug: string; channel: Channel };
 export type AddressRow = typeof addresses.$inferInsert;
 
-export const TOTAL_PROPERTIES = 3000;
 const DAY_MS = 86_400_000;
 const FRESH_LISTINGS = 60;
 const EXTRA_ADDRESSES = 2000;

@@ -4,10 +4,10 @@
  * does not reshuffle every other part.
  */
 
-export const DEMO_SEED = 20240917;
+const DEMO_SEED = 20240917;
 
 /** FNV-1a: turns a stream name into a 32-bit seed. */
-export function hashString(text: string): number {
+function hashString(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) {
     hash ^= text.charCodeAt(index);

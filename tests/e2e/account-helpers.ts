@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 
 /** The account sidebar loads its screens lazily: allow for that. */
 export const UI = { timeout: 15_000 };
-export const PASSWORD = 'Saved-e2e-Passw0rd!';
+const PASSWORD = 'Saved-e2e-Passw0rd!';
 
 export type Listing = { property_id: number; display_address: string; property_url: string };
 
@@ -46,7 +46,7 @@ export const localSaved = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem('doorstep.savedProperties') ?? '[]') as number[]);
 
 /** The bot check's field, solved in the test process from a fresh challenge of the server under test. */
-export async function altchaField(page: Page): Promise<Record<string, string>> {
+async function altchaField(page: Page): Promise<Record<string, string>> {
   const challenge = await page.evaluate(async () => (await fetch('/altcha/challenge')).json());
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('ALTCHA challenge not solved');

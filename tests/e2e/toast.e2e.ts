@@ -46,7 +46,10 @@ describe('flash keys and toasts', () => {
     const response = await fetch(`${baseURL}/altcha/challenge`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const challenge = (await response.json()) as { parameters: { algorithm: string; keyPrefix: string }; signature: string };
+    const challenge = (await response.json()) as {
+      parameters: { algorithm: string; keyPrefix: string };
+      signature: string;
+    };
     expect(challenge.parameters.algorithm).toBe('SHA-256');
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -30,6 +30,9 @@ describe('flash keys', () => {
   it('falls back to a generic text for unknown keys', () => {
     expect(flashToast('mystery', {})).toEqual({ message: 'Thank you.', kind: 'success' });
     expect(flashToast('mystery-error', {}).kind).toBe('error');
-    expect(flashToast('welcome-lead-sent', { 'welcome-lead-sent': 'Sent!' })).toEqual({ message: 'Sent!', kind: 'success' });
+    expect(flashToast('welcome-lead-sent', { 'welcome-lead-sent': 'Sent!' })).toEqual({
+      message: 'Sent!',
+      kind: 'success',
+    });
   });
 });

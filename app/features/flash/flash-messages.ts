@@ -70,9 +70,11 @@ export function isErrorFlashKey(key: string): boolean {
 }
 
 /** The toast for a key: its text from page data (or a generic one) and whether it is an error. */
-export function flashToast(key: string, messages: Record<string, string>): { message: string; kind: 'success' | 'error' } {
+export function flashToast(
+  key: string,
+  messages: Record<string, string>,
+): { message: string; kind: 'success' | 'error' } {
   const kind = isErrorFlashKey(key) ? 'error' : 'success';
-  const message =
-    messages[key] ?? (kind === 'error' ? 'Sorry, something went wrong. Please try again.' : 'Thank you.');
+  const message = messages[key] ?? (kind === 'error' ? 'Sorry, something went wrong. Please try again.' : 'Thank you.');
   return { message, kind };
 }

@@ -282,7 +282,9 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
       </p>
       <p className="contact-panel__share">
         <ModalLink to={`${propertyPath(property.slug)}/book-a-valuation`}>
-          {property.channel === 'lettings' ? 'Thinking of letting? Book a valuation' : 'Thinking of selling? Book a valuation'}
+          {property.channel === 'lettings'
+            ? 'Thinking of letting? Book a valuation'
+            : 'Thinking of selling? Book a valuation'}
         </ModalLink>
       </p>
       <div className="contact-panel__office">

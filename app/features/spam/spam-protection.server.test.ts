@@ -3,7 +3,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';
 import { createAltchaChallenge, verifyAltchaPayload } from './spam-protection.server.ts';
 
-async function solvedPayload(now?: Date): Promise<{ payload: string; challenge: Awaited<ReturnType<typeof createAltchaChallenge>> }> {
+async function solvedPayload(
+  now?: Date,
+): Promise<{ payload: string; challenge: Awaited<ReturnType<typeof createAltchaChallenge>> }> {
   const challenge = await createAltchaChallenge(now);
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('unsolved');
@@ -24,7 +26,11 @@ describe('ALTCHA bot check', () => {
     expect(await verifyAltchaPayload(Buffer.from(JSON.stringify(decoded)).toString('base64'))).toBe(false);
     const forged = { ...challenge, parameters: { ...challenge.parameters, keyPrefix: '00' } };
     expect(
-      await verifyAltchaPayload(Buffer.from(JSON.stringify({ challenge: forged, solution: { counter: 1, derivedKey: '00' } })).toString('base64')),
+      await verifyAltchaPayload(
+        Buffer.from(JSON.stringify({ challenge: forged, solution: { counter: 1, derivedKey: '00' } })).toString(
+          'base64',
+        ),
+      ),
     ).toBe(false);
     const old = await solvedPayload(new Date(Date.now() - 60 * 60_000));
     expect(await verifyAltchaPayload(old.payload)).toBe(false);

@@ -5,12 +5,7 @@ import { getSiteChrome } from '../content/site.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { getSessionSecret } from '../../lib/secret.server.ts';
-import {
-  ALTCHA_FIELD,
-  RECAPTCHA_FIELD,
-  resolveBotCheckVersion,
-  type BotCheckConfig,
-} from './spam-protection.ts';
+import { ALTCHA_FIELD, RECAPTCHA_FIELD, resolveBotCheckVersion, type BotCheckConfig } from './spam-protection.ts';
 
 /**
  * Server side of the bot check. ALTCHA challenges are signed with a key derived from SESSION_SECRET, expire after

@@ -24,10 +24,7 @@ export function isHoneypotFilled(value: unknown): boolean {
 }
 
 /** Which check to run for a theme setting, given whether reCAPTCHA keys exist (without keys ALTCHA stands in). */
-export function resolveBotCheckVersion(
-  themeSetting: string | undefined,
-  hasRecaptchaKeys: boolean,
-): BotCheckVersion {
+export function resolveBotCheckVersion(themeSetting: string | undefined, hasRecaptchaKeys: boolean): BotCheckVersion {
   switch (themeSetting) {
     case 'none':
     case 'off':
