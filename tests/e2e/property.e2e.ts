@@ -168,7 +168,11 @@ describe('property page in the browser', () => {
     const count = Number(/\d+/.exec((await trigger.textContent()) ?? '')?.[0]);
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.url()).toBe(`${baseURL}${rich.url}/property-images`);
+    // A client-side navigation: the address changes once the modal route's data and code have arrived. On a busy CI
+    // machine that took 2–5 s (measured with the CPU slowed 6×), past expect.poll's one-second default, so wait for
+    // the navigation itself.
+    await page.waitForURL(`${baseURL}${rich.url}/property-images`);
+    expect(page.url()).toBe(`${baseURL}${rich.url}/property-images`);
     const dialog = await dialogOf(page);
     expect(await focusIsInsideDialog(page)).toBe(true);
     expect(await dialog.getAttribute('aria-labelledby')).toBeTruthy();
@@ -195,8 +199,11 @@ describe('property page in the browser', () => {
     expect(await focusIsInsideDialog(page)).toBe(true);
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.url()).toBe(`${baseURL}${rich.url}`);
-    await expect.poll(() => page.locator('dialog.modal').count()).toBe(0);
+    await page.waitForURL(`${baseURL}${rich.url}`);
+    expect(page.url()).toBe(`${baseURL}${rich.url}`);
+    // The address changes first; the dialog goes when React Router has rendered the page behind it.
+    await page.locator('dialog.modal').waitFor({ state: 'detached' });
+    expect(await page.locator('dialog.modal').count()).toBe(0);
     await expect
       .poll(() => page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href')))
       .toBe(`${rich.url}/property-images`);
