@@ -11,6 +11,7 @@ import { emailOutbox, formDefinitions, formSubmissions, formUploads } from '../.
 import { buildFormDefinitions } from '../../db/seed/content.ts';
 import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
+import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import type { RequestContext } from '../../app/lib/context.ts';
 import { newSessionId } from '../../app/lib/session.server.ts';
 import { setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
@@ -35,6 +36,8 @@ const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'doorstep-uploads-'));
   process.env.UPLOAD_DIR = uploadDir;
+  // The environment is read once and cached: read it again with the upload folder set.
+  resetEnvForTests();
   database = await createTestDatabase();
   setDatabaseHandle(database);
   await database.db.insert(formDefinitions).values(buildFormDefinitions());
