@@ -36,6 +36,7 @@ describe('the file sink (production without SMTP)', () => {
     expect(message).toContain('Subject: Reset your password');
     expect(message).toContain('To: owner@example.com');
     expect(message).toContain('secret-token');
+    expect(message).toMatch(new RegExp(`^Message-ID: <outbox-${id}-\\d+@doorstep\\.example>`, 'm'));
     const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
     expect(row?.status).toBe('stored');
   });

@@ -128,6 +128,10 @@ describe('email queue', () => {
       expect(counts.size).toBe(60);
       expect([...counts.values()].every((count) => count === 1)).toBe(true);
       expect(sink.received).toHaveLength(60);
+      // Each row has one Message-ID, whichever attempt delivered it.
+      const messageIds = sink.received.map((email) => /^Message-ID: (.*)$/im.exec(email.raw)?.[1]?.trim());
+      expect(new Set(messageIds).size).toBe(60);
+      expect(messageIds.every((messageId) => /^<outbox-\d+-\d+@doorstep\.example>$/.test(messageId ?? ''))).toBe(true);
     });
 
     it('takes over an email claimed by a worker that crashed, once its lease has run out', async () => {

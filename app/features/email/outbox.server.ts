@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -109,8 +110,10 @@ export function createFileSink(dir: string): MailSender {
       const info = (await builder.sendMail(message)) as { message: Buffer };
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await chmod(dir, 0o700);
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(message.messageId ?? Math.random().toString(36).slice(2))}.eml`;
-      await writeFile(path.join(dir, name.replace(/[^\w.-]/g, '_')), info.message, { mode: 0o600, flag: 'wx' });
+      // Named after the Message-ID (one per outbox row): a retry after a crash between writing the file and recording
+      // it rewrites the same file instead of adding a second copy.
+      const name = `${String(message.messageId ?? randomUUID()).replace(/[^\w.@-]/g, '')}.eml`;
+      await writeFile(path.join(dir, name), info.message, { mode: 0o600 });
     },
   };
 }
@@ -261,6 +264,7 @@ export async function deliverDueEmailBatch(
     await forEachConcurrently(due, settings.concurrency ?? 4, async (row) => {
       try {
         await sender.sendMail({
+          messageId: messageIdOf(row),
           from: row.fromAddress,
           to: row.toAddress,
           subject: row.subject,
@@ -284,6 +288,15 @@ export async function deliverDueEmailBatch(
     clearInterval(heartbeat);
   }
   return { claimed: due.length, delivered };
+}
+
+/**
+ * One Message-ID per outbox row, the same on every attempt: if SMTP's at-least-once window ever delivers an email
+ * twice, mail systems can tell the copies are one message.
+ */
+function messageIdOf(row: ClaimedEmail): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(row.fromAddress)?.[1] ?? 'doorstep.invalid';
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
 }
 
 async function recordFailure(
