@@ -34,7 +34,7 @@ export function startJobRunner(
 ): () => Promise<void> {
   const settings: JobRunnerOptions = typeof options === 'number' ? { mailPollMs: options } : options;
   const env = getEnv();
-  const sender = settings.sender === undefined ? getMailSender() : settings.sender;
+  const sender = settings.sender === undefined ? getMailSender(logger) : settings.sender;
   const concurrency = settings.concurrency ?? env.EMAIL_CONCURRENCY;
   const batchSize = Math.max(20, concurrency * 10);
   let isStopped = false;

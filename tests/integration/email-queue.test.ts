@@ -160,6 +160,7 @@ describe('email queue', () => {
         },
       };
       const first = deliverDueEmails(database.db, slow, { leaseMs: 300 });
+      await waitFor(async () => (await statuses([id]))[0]?.status === 'sending');
       let secondSent = 0;
       const deadline = Date.now() + 1500;
       while (Date.now() < deadline) {

@@ -4,13 +4,16 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedEmail = { to: string[]; subject: string; raw: string };
 
 /**
- * A local SMTP server on 127.0.0.1 that keeps what it receives. `stop` takes it down (clients see 421 and then
- * connection refused); `start` brings it back on the same port.
+ * A local SMTP server on 127.0.0.1 that keeps what it receives. `stop` takes it down the way a mail server shuts
+ * down: new connections and new transactions get 421, the transactions under way finish, then the port closes
+ * (connection refused). `start` brings it back on the same port.
  */
 export class SmtpSink {
   readonly received: ReceivedEmail[] = [];
   port = 0;
   private server: SMTPServer | null = null;
+  private isDown = false;
+  private readonly inTransaction = new Set<string>();
 
   async start(): Promise<void> {
     const server = new SMTPServer({
@@ -18,6 +21,17 @@ export class SmtpSink {
       disabledCommands: ['STARTTLS'],
       closeTimeout: 50,
       logger: false,
+      onConnect: (_session, callback) => {
+        callback(this.isDown ? Object.assign(new Error('Shutting down'), { responseCode: 421 }) : undefined);
+      },
+      onMailFrom: (_address, session, callback) => {
+        if (this.isDown) return callback(Object.assign(new Error('Shutting down'), { responseCode: 421 }));
+        this.inTransaction.add(session.id);
+        callback();
+      },
+      onClose: (session) => {
+        this.inTransaction.delete(session.id);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,6 +39,7 @@ export class SmtpSink {
           const raw = Buffer.concat(chunks).toString('utf8');
           const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
           this.received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, raw });
+          this.inTransaction.delete(session.id);
           callback();
         });
       },
@@ -42,7 +57,11 @@ export class SmtpSink {
   async stop(): Promise<void> {
     const server = this.server;
     this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (!server) return;
+    this.isDown = true;
+    while (this.inTransaction.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.isDown = false;
   }
 
   get url(): string {

@@ -1,6 +1,5 @@
 import type { Env } from '../../lib/env.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
-import { logger } from '../../lib/logger.server.ts';
 
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
@@ -25,9 +24,11 @@ export function canShowOutboxPage(request: Request, env: Env = getEnv()): boolea
   if (!isLoopbackHost(env.HOST) || env.TRUST_PROXY === 'true') {
     if (!hasWarned) {
       hasWarned = true;
-      logger.error(
-        { host: env.HOST, trustProxy: env.TRUST_PROXY },
-        'OUTBOX_PAGE=true is ignored in production unless HOST is a loopback address and TRUST_PROXY is off',
+      void import('../../lib/logger.server.ts').then(({ logger }) =>
+        logger.error(
+          { host: env.HOST, trustProxy: env.TRUST_PROXY },
+          'OUTBOX_PAGE=true is ignored in production unless HOST is a loopback address and TRUST_PROXY is off',
+        ),
       );
     }
     return false;

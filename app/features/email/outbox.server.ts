@@ -7,7 +7,14 @@ import nodemailer from 'nodemailer';
 import { emailOutbox } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { getEnv, isProduction } from '../../lib/env.server.ts';
-import { logger as appLogger, type Logger } from '../../lib/logger.server.ts';
+import type { Logger } from '../../lib/logger.server.ts';
+
+type EmailLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+/** The app's logger, loaded on first use: importing it reads the environment, which tests set up after importing. */
+async function appLogger(): Promise<EmailLogger> {
+  return (await import('../../lib/logger.server.ts')).logger;
+}
 
 export type OutgoingEmail = {
   to: string;
@@ -75,7 +82,7 @@ export type DeliveryOptions = {
   /** Most emails sent at the same time. */
   concurrency?: number;
   leaseMs?: number;
-  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  logger?: EmailLogger;
 };
 
 export type SmtpSettings = { url: string; concurrency: number; timeoutMs: number };
@@ -124,7 +131,7 @@ let cachedSender: MailSender | null | undefined;
  * SMTP when SMTP_URL is set; otherwise, in production, the private file sink (MAIL_DIR); in development and tests
  * nothing (null): the row is kept as 'stored' and read on the outbox page.
  */
-export function getMailSender(): MailSender | null {
+export function getMailSender(logger?: Pick<Logger, 'warn'>): MailSender | null {
   if (cachedSender === undefined) {
     const env = getEnv();
     if (env.SMTP_URL) {
@@ -135,7 +142,7 @@ export function getMailSender(): MailSender | null {
       });
     } else if (isProduction()) {
       cachedSender = createFileSink(env.MAIL_DIR);
-      appLogger.warn(
+      logger?.warn(
         { mailDir: env.MAIL_DIR },
         'SMTP_URL is not set: emails are written to files in MAIL_DIR (readable only by this user) and not delivered',
       );
@@ -235,7 +242,7 @@ export async function deliverDueEmailBatch(
   settings: DeliveryOptions,
 ): Promise<{ claimed: number; delivered: number }> {
   const leaseMs = settings.leaseMs ?? EMAIL_LEASE_MS;
-  const log = settings.logger ?? appLogger;
+  const log = settings.logger ?? (await appLogger());
   const due = await claimDueEmails(db, settings.batchSize ?? 20, leaseMs);
   if (due.length === 0) return { claimed: 0, delivered: 0 };
   if (!sender) {
@@ -274,15 +281,21 @@ export async function deliverDueEmailBatch(
         });
       } catch (error) {
         inFlight.delete(row.id);
-        await recordFailure(db, row, error, log);
+        await recordFailure(db, row, error, log).catch((dbError: unknown) =>
+          log.error({ err: dbError, emailId: row.id }, 'could not record a failed email attempt; it is retried'),
+        );
         return;
       }
       inFlight.delete(row.id);
+      delivered++;
+      // The email is out; if this write fails the row's lease runs out and it is sent again (at least once).
       await db
         .update(emailOutbox)
         .set(sender.keepsOnly ? { status: 'stored' } : { status: 'sent', sentAt: new Date() })
-        .where(eq(emailOutbox.id, row.id));
-      delivered++;
+        .where(eq(emailOutbox.id, row.id))
+        .catch((dbError: unknown) =>
+          log.error({ err: dbError, emailId: row.id }, 'could not record a sent email; it may be sent again'),
+        );
     });
   } finally {
     clearInterval(heartbeat);
@@ -299,12 +312,7 @@ function messageIdOf(row: ClaimedEmail): string {
   return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
 }
 
-async function recordFailure(
-  db: Database,
-  row: ClaimedEmail,
-  error: unknown,
-  log: Pick<Logger, 'warn' | 'error'>,
-): Promise<void> {
+async function recordFailure(db: Database, row: ClaimedEmail, error: unknown, log: EmailLogger): Promise<void> {
   const answer = describeSendError(error);
   const isFinal = row.attempts >= MAX_EMAIL_ATTEMPTS;
   const delayMs = nextAttemptDelayMs(row.attempts);
