@@ -197,11 +197,11 @@ describe('email queue', () => {
     try {
       await waitFor(
         async () => (await statuses(ids)).every((row) => row.status === 'pending' && row.attempts === 1),
-        5000,
+        10_000,
       );
       const elapsed = Date.now() - started;
-      // Eight emails four at a time: two rounds of the 500 ms timeout, not a stall.
-      expect(elapsed).toBeLessThan(2500);
+      // Eight emails four at a time: two rounds of the 500 ms timeout (plus a busy machine's slack), not a stall.
+      expect(elapsed).toBeLessThan(4000);
       // The alert loop kept running while every mail lane waited on the silent server.
       expect(alertRuns).toBeGreaterThan(5);
       const rows = await statuses(ids);
