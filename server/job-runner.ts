@@ -1,43 +1,102 @@
 import type { Logger } from 'pino';
-import { deliverDueEmails, getSmtpTransport } from '../app/features/email/outbox.server.ts';
+import { deliverDueEmailBatch, getMailSender, type MailSender } from '../app/features/email/outbox.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import { deleteExpiredSessions } from '../app/lib/session.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 
+export type JobRunnerOptions = {
+  /** How often the mail loop looks for due emails when the outbox is empty. */
+  mailPollMs?: number;
+  /** How often the alert loop asks whether the alert job is due. */
+  alertPollMs?: number;
+  /** Defaults to SMTP (SMTP_URL), the file sink (production) or the outbox page (development). */
+  sender?: MailSender | null;
+  concurrency?: number;
+  leaseMs?: number;
+  /** Extra work for the alert loop, e.g. in tests; defaults to the saved-search alert job. */
+  alertJob?: (db: Database) => Promise<unknown>;
+};
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
 /**
- * The in-process worker: drains the email outbox every few seconds and tidies expired sessions.
- * Returns a stop function that waits for the current tick.
+ * The in-process worker: two independent loops, so a slow mail server never holds up alert matching and a long
+ * alert run never holds up mail. The mail loop claims due emails and sends them EMAIL_CONCURRENCY at a time, going
+ * straight on while there is work; the alert loop runs the alert job when due and tidies expired sessions and
+ * rate-limit windows. Returns a stop function that waits for the work in hand.
  */
-export function startJobRunner(getDb: () => Database, logger: Logger, intervalMs = 3000): () => Promise<void> {
-  let stopped = false;
-  let current: Promise<void> = Promise.resolve();
-  let ticks = 0;
-  const tick = async () => {
-    try {
-      await deliverDueEmails(getDb(), getSmtpTransport());
-      if (ticks++ % 200 === 0) {
-        await deleteExpiredSessions(getDb());
-        await deleteStaleRateLimits(getDb());
+export function startJobRunner(
+  getDb: () => Database,
+  logger: Logger,
+  options: JobRunnerOptions | number = {},
+): () => Promise<void> {
+  const settings: JobRunnerOptions = typeof options === 'number' ? { mailPollMs: options } : options;
+  const env = getEnv();
+  const sender = settings.sender === undefined ? getMailSender(logger) : settings.sender;
+  const concurrency = settings.concurrency ?? env.EMAIL_CONCURRENCY;
+  const batchSize = Math.max(20, concurrency * 10);
+  let isStopped = false;
+  const sleepers = new Set<() => void>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      timer.unref();
+      sleepers.add(wake);
+    });
+
+  const mailLoop = async () => {
+    while (!isStopped) {
+      try {
+        const { claimed } = await deliverDueEmailBatch(getDb(), sender, {
+          batchSize,
+          concurrency,
+          leaseMs: settings.leaseMs,
+          logger,
+        });
+        if (claimed > 0) continue;
+      } catch (error) {
+        logger.error({ err: error }, 'email delivery failed');
       }
-      // Saved-search alerts and saved-property changes: due once a minute (ALERTS_INTERVAL_SECONDS overrides).
-      const env = getEnv();
-      await runAlertJobIfDue(getDb(), {
-        origin: alertOrigin(env),
-        intervalMs: env.ALERTS_INTERVAL_SECONDS ? env.ALERTS_INTERVAL_SECONDS * 1000 : ALERT_INTERVAL_MS,
-      });
-    } catch (error) {
-      logger.error({ err: error }, 'job runner tick failed');
+      await sleep(settings.mailPollMs ?? 1000);
     }
   };
-  const timer = setInterval(() => {
-    if (!stopped) current = current.then(tick);
-  }, intervalMs);
-  timer.unref();
+
+  const alertJob =
+    settings.alertJob ??
+    ((db: Database) =>
+      // Saved-search alerts and saved-property changes: due once a minute (ALERTS_INTERVAL_SECONDS overrides).
+      runAlertJobIfDue(db, {
+        origin: alertOrigin(env),
+        intervalMs: env.ALERTS_INTERVAL_SECONDS ? env.ALERTS_INTERVAL_SECONDS * 1000 : ALERT_INTERVAL_MS,
+      }));
+  const alertLoop = async () => {
+    let lastHousekeeping = 0;
+    while (!isStopped) {
+      try {
+        if (Date.now() - lastHousekeeping >= HOUSEKEEPING_INTERVAL_MS) {
+          lastHousekeeping = Date.now();
+          await deleteExpiredSessions(getDb());
+          await deleteStaleRateLimits(getDb());
+        }
+        await alertJob(getDb());
+      } catch (error) {
+        logger.error({ err: error }, 'alert job failed');
+      }
+      await sleep(settings.alertPollMs ?? 3000);
+    }
+  };
+
+  const running = Promise.all([mailLoop(), alertLoop()]);
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await current;
+    isStopped = true;
+    for (const wake of [...sleepers]) wake();
+    await running;
   };
 }

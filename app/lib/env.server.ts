@@ -37,6 +37,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   OUTBOX_PAGE: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('Doorstep <no-reply@doorstep.example>'),
+  /** Emails sent at the same time (pooled SMTP connections). */
+  EMAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** SMTP connection, greeting and socket-inactivity timeout: a hung mail server fails the attempt after this long. */
+  SMTP_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /** Production without SMTP_URL: emails are written here as .eml files readable only by the server's user. */
+  MAIL_DIR: z.string().default('./data/mail'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IMAGE_CACHE_DIR: z.string().default('./data/image-cache'),
   MEDIA_DIR: z.string().default('./data/media'),
@@ -92,11 +98,4 @@ export function resetEnvForTests(): void {
 
 export function isProduction(): boolean {
   return getEnv().NODE_ENV === 'production';
-}
-
-/** The development outbox page shows stored mail; it is on only while no SMTP server is configured. */
-export function isOutboxPageEnabled(): boolean {
-  const env = getEnv();
-  if (env.OUTBOX_PAGE) return env.OUTBOX_PAGE === 'true';
-  return !env.SMTP_URL;
 }

@@ -12,7 +12,7 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Extra headers, e.g. List-Unsubscribe on alert emails (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    status: text('status').$type<'pending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
+    status: text('status').$type<'pending' | 'sending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

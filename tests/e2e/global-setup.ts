@@ -69,6 +69,10 @@ export default async function setup(project: TestProject) {
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-e2e',
     COOKIE_SECURE: 'false',
     SMTP_URL: '',
+    // Journeys read the emails on /outbox. Production serves it only with this opt-in, on a loopback HOST, to requests
+    // that did not come through a proxy (docs/decisions/015-job-queue.md); the emails also go to MAIL_DIR.
+    OUTBOX_PAGE: 'true',
+    MAIL_DIR: path.join(e2eDataDir, 'mail'),
     // Saved-search alerts are due every 2 s instead of every minute, so the alert journey sees its e-mail quickly.
     ALERTS_INTERVAL_SECONDS: '2',
     // Journeys send many forms from one address: rate limits are tested in the integration suite instead.

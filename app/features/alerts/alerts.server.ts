@@ -33,8 +33,12 @@ export const ALERT_INTERVAL_MS = 60_000;
 /** Saved searches are read in pages of this size, so memory stays flat with hundreds of thousands. */
 export const SEARCH_BATCH_SIZE = 5_000;
 const INSERT_CHUNK = 5_000;
-/** A run that died holding the job is taken over after this long. */
-const STALE_LOCK_MS = 10 * 60_000;
+/**
+ * A run that died holding the job is taken over after this long; a live run renews its lock every
+ * ALERT_HEARTBEAT_MS, however long matching takes, so it is never taken over while it works.
+ */
+export const STALE_LOCK_MS = 60_000;
+const ALERT_HEARTBEAT_MS = 15_000;
 /** The first run looks this far back for new listings. */
 const FIRST_RUN_LOOKBACK_MS = 60 * 60_000;
 /** Statuses of a saved property worth an email when they change (spec: under offer, sold, let agreed). */
@@ -432,6 +436,15 @@ export async function runAlertJobIfDue(
   );
   const job = claimed[0];
   if (!job) return { ran: false };
+  // The lock's clock is the caller's `now` moved on by the real time spent, so tests with a fixed `now` still work.
+  const startedAt = Date.now();
+  const heartbeat = setInterval(() => {
+    const lockedAt = new Date(now.getTime() + (Date.now() - startedAt)).toISOString();
+    db.execute(
+      sql`update ${jobs} set locked_at = ${lockedAt}::timestamptz where id = ${job.id} and status = 'running'`,
+    ).catch(() => undefined);
+  }, ALERT_HEARTBEAT_MS);
+  heartbeat.unref();
   try {
     const since = job.payload.matchedUntil
       ? new Date(job.payload.matchedUntil)
@@ -461,6 +474,8 @@ export async function runAlertJobIfDue(
       })
       .where(eq(jobs.id, job.id));
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import type { Route } from './+types/outbox';
+import { canShowOutboxPage } from '../../features/email/outbox-page.server.ts';
 import { listOutbox } from '../../features/email/outbox.server.ts';
 import { getDb } from '../../lib/db.server.ts';
-import { isOutboxPageEnabled } from '../../lib/env.server.ts';
 
-export async function loader() {
-  if (!isOutboxPageEnabled()) throw data('Not found', { status: 404 });
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!canShowOutboxPage(request)) throw data('Not found', { status: 404 });
   const emails = await listOutbox(getDb());
   return data(
     { emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })) },
