@@ -10,16 +10,16 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { getSiteChrome } from './features/content/site.server.ts';
+import { getSiteChrome } from './features/site/site-chrome.server.ts';
 import { getDb } from './lib/db.server.ts';
-import { SiteHeader } from './components/site-header.tsx';
-import { SiteFooter } from './components/site-footer.tsx';
-import { CookieConsent } from './components/cookie-consent.tsx';
+import { SiteHeader } from './features/site/site-header.tsx';
+import { SiteFooter } from './features/site/site-footer.tsx';
+import { CookieConsent } from './features/consent/cookie-consent.tsx';
 import { readConsentStatus } from './features/consent/consent.ts';
 import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
 import { ValuationHashHandler } from './features/valuation/valuation-hash-handler.tsx';
-import { useSavedPropertiesSync } from './features/properties/save-property-toggle.tsx';
+import { useSavedPropertiesSync } from './features/saved/save-property-toggle.tsx';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [

@@ -11,7 +11,7 @@ import {
   getSearchHistorySnapshot,
   getServerSearchHistorySnapshot,
   subscribeSearchHistory,
-} from '../search/search-storage.ts';
+} from '../saved/saved-searches-store.ts';
 import './account.css';
 
 const TABS = [

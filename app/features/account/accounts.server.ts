@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../lib/db.server.ts';
 import { rateLimitRule, type RateLimitName } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/outbox.server.ts';
-import { getSiteChrome } from '../content/site.server.ts';
+import { getSiteChrome } from '../site/site-chrome.server.ts';
 import { MARKETING_WORDING, TERMS_WORDING } from './account-messages.ts';
 import { PROFILE_TEXT_FIELDS, type ProfileInput, type RegistrationInput } from './account-schemas.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';

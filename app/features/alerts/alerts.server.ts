@@ -17,7 +17,7 @@ import {
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { enqueueEmail } from '../email/outbox.server.ts';
-import { getSiteChrome } from '../content/site.server.ts';
+import { getSiteChrome } from '../site/site-chrome.server.ts';
 import { propertyCardColumns } from '../properties/cards.server.ts';
 import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
 import { formatSearchUrl } from '../search/search-codec.ts';

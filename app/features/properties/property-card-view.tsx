@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { PropertyCard } from './property-card.ts';
-import { SavePropertyToggle } from './save-property-toggle.tsx';
+import { SavePropertyToggle } from '../saved/save-property-toggle.tsx';
 import { queueExposure } from './tracking-client.ts';
 
 function RoomCount({ count, singular, plural }: { count: number; singular: string; plural: string }) {

@@ -7,7 +7,7 @@ import { modalPath, propertyPath, type GalleryKind } from './property-links.ts';
 import { responsiveImage } from './gallery-model.ts';
 import { imageUrlWithSize } from './property-display.ts';
 import { PropertyMap } from './property-map.tsx';
-import { SavePropertyToggle } from './save-property-toggle.tsx';
+import { SavePropertyToggle } from '../saved/save-property-toggle.tsx';
 import { sendPropertyView } from './tracking-client.ts';
 import type { PropertyImage } from '../../../db/schema/properties.ts';
 import './property-page.css';

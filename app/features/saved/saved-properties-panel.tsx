@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useFetcher } from 'react-router';
 import type { PropertyCard } from '../properties/property-card.ts';
 import { PropertyCardView } from '../properties/property-card-view.tsx';
-import { useSavedPropertyIds } from '../properties/save-property-toggle.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
+import { useSavedPropertyIds } from './save-property-toggle.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import './saved.css';
 
 /**

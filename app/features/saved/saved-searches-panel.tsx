@@ -11,8 +11,8 @@ import {
   setSavedSearchesUser,
   subscribeLocalSavedSearches,
   type LocalSavedSearch,
-} from '../search/search-storage.ts';
-import { useCurrentUserId } from '../properties/save-property-toggle.tsx';
+} from './saved-searches-store.ts';
+import { useCurrentUserId } from './save-property-toggle.tsx';
 import {
   ALERT_FREQUENCY_LABELS,
   ALERT_FREQUENCY_UPDATED_MESSAGE,

@@ -16,7 +16,7 @@ import {
   saveSearchFromResultsPage,
   setSavedSearchesUser,
   subscribeSearchHistory,
-} from './search-storage.ts';
+} from '../saved/saved-searches-store.ts';
 import { readSearchHistory } from './search-history.ts';
 
 const MAP_HASH = '#/map';

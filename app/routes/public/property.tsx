@@ -2,7 +2,7 @@ import { data, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/property';
 import { PropertyNeighbourLinks } from '../../features/search/property-neighbour-links.tsx';
 import { areCalculatorsHidden } from '../../features/calculators/calculators-visibility.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { PropertyPageView, type PropertyDetails } from '../../features/properties/property-details.tsx';
 import { propertyUrl } from '../../features/properties/property-card.ts';
 import { modalLoadingTitle } from '../../features/properties/modal-loading.ts';

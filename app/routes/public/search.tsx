@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
-import { listBranchOptions } from '../../features/content/branches.server.ts';
+import { listBranchOptions } from '../../features/content/branch-queries.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
@@ -10,7 +10,7 @@ import { channelHeading, resultCountText } from '../../features/search/search-op
 import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { setPage } from '../../features/search/search-rules.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';

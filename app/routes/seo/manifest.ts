@@ -1,5 +1,5 @@
 import type { Route } from './+types/manifest';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** /manifest.webmanifest: name and icons for installing the site and for sharing. */

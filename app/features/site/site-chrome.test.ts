@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMenuTree } from './site.server.ts';
+import { buildMenuTree } from './site-chrome.server.ts';
 
 describe('buildMenuTree', () => {
   it('nests children under parents and keeps order', () => {

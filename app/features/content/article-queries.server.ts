@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
-import { resolveTopic, type ArticleKind, type ArticleListState } from './articles.ts';
+import { resolveTopic, type ArticleKind, type ArticleListState } from './article-list.ts';
 
 /** What an article card shows (spec point 2 'Articles page'). */
 export type ArticleCard = {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { branches, places, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { COUNTRY_NAMES, landingPath, type LandingScope } from './landing.ts';
+import { COUNTRY_NAMES, landingPath, type LandingScope } from './landing-scope.ts';
 import type { Channel } from './search-model.ts';
 
 /** Landing pages list what is on the market: everything but completed sales and lets. */

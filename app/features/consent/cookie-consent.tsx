@@ -5,8 +5,8 @@ import {
   CONSENT_MAX_AGE_SECONDS,
   isAnalyticsAllowed,
   type ConsentStatus,
-} from '../features/consent/consent.ts';
-import { loadAnalytics } from '../features/consent/analytics-loader.ts';
+} from './consent.ts';
+import { loadAnalytics } from './analytics-loader.ts';
 
 /** The footer's 'Cookie settings' button opens the banner again through this event. */
 export const OPEN_COOKIE_SETTINGS_EVENT = 'doorstep:open-cookie-settings';

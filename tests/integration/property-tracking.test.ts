@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { branches, exposures, properties, propertyViews } from '../../../db/schema/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/integration/test-database.ts';
-import { setDatabaseHandle } from '../../lib/db.server.ts';
-import { action as propertyViewsAction } from '../../routes/api/property-views.ts';
-import { action as exposuresAction } from '../../routes/api/exposures.ts';
+import { branches, exposures, properties, propertyViews } from '../../db/schema/index.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { setDatabaseHandle } from '../../app/lib/db.server.ts';
+import { action as propertyViewsAction } from '../../app/routes/api/property-views.ts';
+import { action as exposuresAction } from '../../app/routes/api/exposures.ts';
 
 let database: TestDatabase;
 

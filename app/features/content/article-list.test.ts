@@ -11,7 +11,7 @@ import {
   withQuery,
   withTopic,
   type ArticleListState,
-} from './articles.ts';
+} from './article-list.ts';
 
 const both = ['news', 'blog'] as const;
 const state: ArticleListState = { kind: 'news', topic: 'Market update', q: 'bath', page: 3 };

@@ -9,8 +9,8 @@
  * Sign-in and sign-out arrive as the window event 'doorstep:auth' ({ userId }); on page load the root loader's
  * currentUser.userId does the same job, so a missed event is caught on the next page.
  */
-import { callJson, forgetCsrfToken } from '../saved/saved-client.ts';
-import { SAVED_ITEM_LIMIT } from '../search/search-storage.ts';
+import { callJson, forgetCsrfToken } from './saved-client.ts';
+import { SAVED_ITEM_LIMIT } from './saved-searches-store.ts';
 
 export const SAVED_PROPERTIES_KEY = 'doorstep.savedProperties';
 /** The visitor's list, kept while someone is signed in on this browser. */

@@ -1,12 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { showToast } from '../../components/toast.tsx';
-import { listenForSavedSearchAuth, setSavedSearchesUser } from '../search/search-storage.ts';
+import { listenForSavedSearchAuth, setSavedSearchesUser } from './saved-searches-store.ts';
 import {
   PROPERTY_SAVED_MESSAGE,
   SAVED_PROPERTIES_LIMIT_MESSAGE,
   SAVED_PROPERTY_REMOVED_MESSAGE,
-} from '../saved/saved-schemas.ts';
+} from './saved-schemas.ts';
 import {
   getSavedPropertiesSnapshot,
   getServerSavedPropertiesSnapshot,

@@ -3,7 +3,7 @@ import { branches, departments, properties, staffMembers, type DepartmentKind } 
 import type { Database } from '../../lib/db.server.ts';
 import { propertyCardColumns } from '../properties/cards.server.ts';
 import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
-import { ALL_DEPARTMENTS, BRANCHES_PAGE_SIZE, type BranchListState } from './branches.ts';
+import { ALL_DEPARTMENTS, BRANCHES_PAGE_SIZE, type BranchListState } from './branch-list.ts';
 
 export async function listBranchOptions(db: Database): Promise<{ id: number; name: string }[]> {
   return db.select({ id: branches.id, name: branches.name }).from(branches).orderBy(asc(branches.name));

@@ -3,10 +3,10 @@
  * Search values kept in localStorage; everything read back goes through the normaliser, so tampered or old data
  * can never break a page.
  */
-import { callJson, forgetCsrfToken } from '../saved/saved-client.ts';
-import { toQueryParams } from './search-codec.ts';
-import { addToSearchHistory, readSearchHistory } from './search-history.ts';
-import { normaliseSearch, type Search } from './search-model.ts';
+import { callJson, forgetCsrfToken } from './saved-client.ts';
+import { toQueryParams } from '../search/search-codec.ts';
+import { addToSearchHistory, readSearchHistory } from '../search/search-history.ts';
+import { normaliseSearch, type Search } from '../search/search-model.ts';
 
 export const SEARCH_HISTORY_KEY = 'doorstep.searchHistory';
 export const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';

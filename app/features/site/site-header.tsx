@@ -7,7 +7,7 @@ import {
   type KeyboardEvent as ReactKeyboardEvent,
   type FocusEvent as ReactFocusEvent,
 } from 'react';
-import type { SiteChrome } from '../features/content/site.server.ts';
+import type { SiteChrome } from './site-chrome.server.ts';
 import {
   CLOSED_MOBILE_MENU,
   DESKTOP_MENU_DEPTH,
@@ -23,8 +23,8 @@ import {
   parseLogoDimensions,
   splitPrimaryMenu,
   type MenuItem,
-} from '../features/content/menus.ts';
-import { useIsHydrated, useIsScrolledPast } from '../features/content/use-is-hydrated.ts';
+} from './menus.ts';
+import { useIsHydrated, useIsScrolledPast } from '../../components/use-is-hydrated.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';

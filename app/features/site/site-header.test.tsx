@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THEME, type SiteChrome } from '../features/content/site.server.ts';
+import { DEFAULT_THEME, type SiteChrome } from './site-chrome.server.ts';
 import { MISSING_MENU_MESSAGE, SiteHeader } from './site-header.tsx';
 
 const chrome: SiteChrome = {
