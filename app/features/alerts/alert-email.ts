@@ -2,7 +2,7 @@
  * The alert emails: matches shown as cards with links, a link to the search and a one-click unsubscribe link
  * (saved-search alerts); price drops and status changes (saved properties). Plain text and HTML, absolute links.
  */
-import type { PropertyCard } from '../properties/property-card.ts';
+import type { PropertyCard } from '../properties/index.ts';
 
 export const MAX_CARDS_PER_EMAIL = 20;
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { branches, departments, properties, staffMembers, type DepartmentKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import { ALL_DEPARTMENTS, BRANCHES_PAGE_SIZE, type BranchListState } from './branch-list.ts';
 
 export async function listBranchOptions(db: Database): Promise<{ id: number; name: string }[]> {

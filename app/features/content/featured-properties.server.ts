@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 
 /**
  * Featured properties: the schema has no 'featured' flag, so the home page features the agency's flagship

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { enqueueEmail } from '../email/outbox.server.ts';
+import { enqueueEmail } from '../email/index.server.ts';
 
 export type NewLead = {
   kind: LeadKind;

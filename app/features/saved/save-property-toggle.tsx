@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { showToast } from '../../components/toast.tsx';
+import { useCurrentUserId } from '../site/index.ts';
 import { listenForSavedSearchAuth, setSavedSearchesUser } from './saved-searches-store.ts';
 import {
   PROPERTY_SAVED_MESSAGE,
@@ -16,12 +16,6 @@ import {
   subscribeSavedProperties,
   toggleSavedProperty,
 } from './saved-properties-store.ts';
-
-/** The signed-in user from the root loader (null for visitors). */
-export function useCurrentUserId(): number | null {
-  const root = useRouteLoaderData('root') as { currentUser?: { userId: number | null } } | undefined;
-  return root?.currentUser?.userId ?? null;
-}
 
 /**
  * Keeps saved items in step with who is signed in: saved properties merge on sign-in and come back on sign-out;

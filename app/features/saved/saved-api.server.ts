@@ -4,8 +4,7 @@
  */
 import type { RequestContext } from '../../lib/context.ts';
 import { getDb } from '../../lib/db.server.ts';
-import { fromQueryParams } from '../search/search-codec.ts';
-import { isSearchStatus } from '../search/search-model.ts';
+import { fromQueryParams, isSearchStatus } from '../search/index.ts';
 import { addSavedProperties, listSavedProperties, removeSavedProperty } from './saved-properties.server.ts';
 import {
   listSavedSearches,

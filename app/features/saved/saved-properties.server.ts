@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { properties, savedProperties, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import { SAVED_ITEM_LIMIT } from './saved-schemas.ts';
 
 export type SavedPropertiesList = { properties: PropertyCard[]; property_ids: number[]; synced: boolean };

@@ -1,14 +1,11 @@
 /**
- * Browser storage for the visitor's search history and locally saved searches (spec point 4). Both are lists of
- * Search values kept in localStorage; everything read back goes through the normaliser, so tampered or old data
- * can never break a page.
+ * Browser storage for the visitor's locally saved searches (spec point 4): a list of Search values kept in
+ * localStorage; everything read back goes through the normaliser, so tampered or old data can never break a page.
  */
+import { readStoredJson as readJson, writeStoredJson as writeJson } from '../../lib/browser-storage.ts';
 import { callJson, forgetCsrfToken } from './saved-client.ts';
-import { toQueryParams } from '../search/search-codec.ts';
-import { addToSearchHistory, readSearchHistory } from '../search/search-history.ts';
-import { normaliseSearch, type Search } from '../search/search-model.ts';
+import { normaliseSearch, type Search, toQueryParams } from '../search/index.ts';
 
-export const SEARCH_HISTORY_KEY = 'doorstep.searchHistory';
 export const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
 /** Set while someone is signed in on this browser, so sign-out (even a missed one) clears saved searches. */
 export const SAVED_SEARCHES_USER_KEY = 'doorstep.savedSearches.user';
@@ -25,51 +22,6 @@ export type LocalSavedSearch = {
   search: Search;
   savedAt: string;
 };
-
-function readJson(key: string): unknown {
-  try {
-    return JSON.parse(window.localStorage.getItem(key) ?? 'null');
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(key: string, value: unknown): void {
-  try {
-    window.localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or blocked: nothing to keep, the page still works.
-  }
-}
-
-export function loadSearchHistory(): Search[] {
-  return readSearchHistory(readJson(SEARCH_HISTORY_KEY));
-}
-
-const historyListeners = new Set<() => void>();
-let historySnapshot: string | null = null;
-
-/** History as an external store (useSyncExternalStore): the raw JSON string is the snapshot. */
-export function subscribeSearchHistory(listener: () => void): () => void {
-  historyListeners.add(listener);
-  return () => historyListeners.delete(listener);
-}
-
-export function getSearchHistorySnapshot(): string {
-  historySnapshot ??= JSON.stringify(loadSearchHistory());
-  return historySnapshot;
-}
-
-export function getServerSearchHistorySnapshot(): string {
-  return '[]';
-}
-
-export function recordSearch(search: Search): void {
-  const next = addToSearchHistory(loadSearchHistory(), search);
-  writeJson(SEARCH_HISTORY_KEY, next);
-  historySnapshot = JSON.stringify(next);
-  for (const listener of historyListeners) listener();
-}
 
 export function loadLocalSavedSearches(): LocalSavedSearch[] {
   const stored = readJson(SAVED_SEARCHES_KEY);

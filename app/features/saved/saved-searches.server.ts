@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { savedSearches, users, type AlertFrequency } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { formatSearchUrl } from '../search/search-codec.ts';
-import { normaliseSearch, type Search } from '../search/search-model.ts';
-import { describeSearch } from '../search/search-options.ts';
+import { describeSearch, formatSearchUrl, normaliseSearch, type Search } from '../search/index.ts';
 import { SAVED_ITEM_LIMIT, type SavedSearchView } from './saved-schemas.ts';
 
 /** A saved search never keeps a page number: it is the criteria, not a place in the results. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { SiteChrome } from './site-chrome.server.ts';
-import { openCookieSettings } from '../consent/cookie-consent.tsx';
+import { openCookieSettings } from '../consent/index.ts';
 
 export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
   const year = new Date().getFullYear();

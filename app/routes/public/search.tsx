@@ -3,7 +3,7 @@ import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
 import { listBranchOptions } from '../../features/content/branch-queries.server.ts';
-import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
@@ -16,6 +16,7 @@ import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { SearchPageTools } from '../../features/search/search-page-tools.tsx';
 import { saveSearchFromRequest } from '../../features/saved/saved-api.server.ts';
+import { SaveSearchButton } from '../../features/saved/save-search-button.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStylesHref }];
 
@@ -67,7 +68,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {search.q ? ` in ${search.q}` : ''}
       </h1>
       <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
-      <SearchPageTools search={search} tileUrl={tileUrl} defaultStatus={defaultStatus} />
+      <SearchPageTools
+        search={search}
+        tileUrl={tileUrl}
+        defaultStatus={defaultStatus}
+        saveSearch={<SaveSearchButton search={search} />}
+      />
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
@@ -80,7 +86,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="card-grid">
           {results.properties.map((card, index) => (
-            <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+            <SaveablePropertyCard key={card.property_id} card={card} isPriority={index === 0} />
           ))}
         </div>
       )}

@@ -1,5 +1,6 @@
-import { data, Form, useRouteLoaderData } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/unsubscribe';
+import { useRootData } from '../../features/site/index.ts';
 import {
   findSavedSearchByUnsubscribeToken,
   unsubscribeSavedSearch,
@@ -36,7 +37,7 @@ export function meta() {
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined;
+  const root = useRootData();
   const view = actionData ?? loaderData;
   return (
     <div className="container static-page">

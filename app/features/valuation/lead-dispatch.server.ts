@@ -2,12 +2,13 @@
  * POST /leads carries three kinds of lead (spec point 7): a valuation request (lead[is_valuation_request]), a staff
  * lead (lead[agency_employee_id], lead[channel]) and a branch or department lead
  * (lead[lead_type]=branch_department_enquiry, lead[branch_department_id], lead[branch_id], lead[is_branch_lead]).
+ * It lives in valuation, which builds on the leads feature, so the two never import each other in a circle.
  */
 import type { AppLoadContext } from 'react-router';
 import type { Database } from '../../lib/db.server.ts';
-import { handleValuationLead } from '../valuation/valuation-lead.server.ts';
-import type { LeadGroups } from './lead-request.ts';
-import { submitDepartmentLead, submitStaffLead, type LeadOutcome } from './leads.server.ts';
+import type { LeadGroups } from '../leads/index.ts';
+import { type LeadOutcome, submitDepartmentLead, submitStaffLead } from '../leads/index.server.ts';
+import { handleValuationLead } from './valuation-lead.server.ts';
 
 export type LeadDispatchResult =
   { kind: 'response'; response: Response } | { kind: 'staff' | 'department'; outcome: LeadOutcome };

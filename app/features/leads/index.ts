@@ -1,0 +1,5 @@
+/**
+ * What other features may use of leads (client-safe; server code is in index.server.ts). Everything
+ * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ */
+export type { LeadGroups } from './lead-request.ts';
