@@ -1,5 +1,5 @@
 /**
- * npm run bench:alerts — saved-search alert matching at scale (issue 6 part 8).
+ * npm run bench:alerts — saved-search alert matching at scale (spec point 4 alerts).
  *
  *   BENCH_DATABASE_URL=postgres://user:pass@host/db npm run bench:alerts
  *   BENCH_SEARCHES=100000 BENCH_LISTINGS=1000 ...        (the defaults)

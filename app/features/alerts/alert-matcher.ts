@@ -1,5 +1,5 @@
 /**
- * Saved-search alerts: which new listings match which saved searches (issue 6 part 8).
+ * Saved-search alerts: which new listings match which saved searches (spec point 4).
  *
  * The matcher compiles each saved Search once into a list of checks that mirror `searchConditions` in
  * search/search-query.server.ts one for one (same filters, same null handling, same radius and polygon rules), so a

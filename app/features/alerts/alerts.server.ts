@@ -1,5 +1,5 @@
 /**
- * Email alerts (issue 6 part 8): new listings matched against saved searches and emailed I immediately (within
+ * Email alerts (spec point 4): new listings matched against saved searches and emailed I immediately (within
  * the minute the job runs), W weekly or M monthly (N never); each property at most once per search
  * (saved_search_alerts); price drops and status changes of saved properties. Design: docs/decisions/010-alerts.md.
  */

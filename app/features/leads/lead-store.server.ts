@@ -1,5 +1,5 @@
 /**
- * Lead storage (issue 5 item 10, 'nothing lost'): every accepted lead is written to the `leads` table first, and
+ * Lead storage ('nothing lost'): every accepted lead is written to the `leads` table first, and
  * the staff email and the visitor's confirmation are queued in the email outbox in the same transaction. Delivery
  * happens later (outbox job, with retry and backoff), so an SMTP outage never loses or fails a lead.
  */

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { menuItems, siteSettings, type ThemeSettings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { MenuItem } from './menus.ts';
+import { DEFAULT_THEME_COLOURS } from './theme.ts';
 
 export type { MenuItem };
 
@@ -26,7 +27,11 @@ export const DEFAULT_THEME: ThemeSettings = {
   valuationSingleStep: false,
   spamProtectionVersion: 'altcha',
   mortgageGuideUrl: '/mortgages',
-  preferences: { defaultSearchStatus: 'available', errorColour: '#b00020', successColour: '#1e7b34' },
+  preferences: {
+    defaultSearchStatus: 'available',
+    errorColour: DEFAULT_THEME_COLOURS.error,
+    successColour: DEFAULT_THEME_COLOURS.success,
+  },
 };
 
 /** Builds the menu tree (up to three levels) from flat rows ordered by position. */

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** POST /search?{filters}: save the search for the signed-in user (spec point 7; issue 6). */
+/** POST /search?{filters}: save the search for the signed-in user (spec point 7). */
 export async function action({ request, context }: Route.ActionArgs) {
   const theme = (await getSiteChrome(getDb())).theme;
   const saved = await saveSearchFromRequest(request, context, theme.preferences.defaultSearchStatus);
