@@ -1,5 +1,5 @@
 /**
- * The server-side surface of the email outbox for other features: everything else in this folder is private
- * to it (the lint rule in eslint.config.js holds other features to this file and index.ts).
+ * The email feature's server-only public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
  */
 export { enqueueEmail } from './outbox.server.ts';

@@ -1,6 +1,6 @@
 /**
- * What other features may use of flash-key toasts (client-safe; server code is in index.server.ts). Everything
- * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ * The flash feature's client-safe public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
  */
 export { DEFAULT_FLASH_MESSAGES } from './flash-messages.ts';
 export { FlashToasts } from './flash-toasts.tsx';

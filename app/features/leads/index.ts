@@ -1,5 +1,5 @@
 /**
- * What other features may use of leads (client-safe; server code is in index.server.ts). Everything
- * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ * The leads feature's client-safe public surface (server-only code: index.server.ts). Other features import only
+ * from its entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export type { LeadGroups } from './lead-request.ts';

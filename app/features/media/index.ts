@@ -1,5 +1,5 @@
 /**
- * What other features may use of image sizes (client-safe; server code is in index.server.ts). Everything
- * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ * The media feature's client-safe public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
  */
 export { CARD_IMAGE, IMAGE_WIDTHS, parseSizeSegment } from './image-sizes.ts';

@@ -1,6 +1,6 @@
 /**
- * The server-side surface of property search for other features: everything else in this folder is private
- * to it (the lint rule in eslint.config.js holds other features to this file and index.ts).
+ * The search feature's server-only public surface (client-safe code: index.ts). Other features import only from its
+ * entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export { listLandingPages } from './landing-queries.server.ts';
 export { searchConditions } from './search-query.server.ts';

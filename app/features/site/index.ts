@@ -1,6 +1,6 @@
 /**
- * What other features may use of the site frame (settings, header, footer, theme, root data) (client-safe; server code is in index.server.ts). Everything
- * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ * The site feature's client-safe public surface (server-only code: index.server.ts). Other features import only
+ * from its entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './root-data.ts';
 export { SiteFooter } from './site-footer.tsx';

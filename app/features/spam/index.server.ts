@@ -1,5 +1,5 @@
 /**
- * The server-side surface of spam protection for other features: everything else in this folder is private
- * to it (the lint rule in eslint.config.js holds other features to this file and index.ts).
+ * The spam feature's server-only public surface (client-safe code: index.ts). Other features import only from its
+ * entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export { getBotCheckConfig, verifyBotCheck } from './spam-protection.server.ts';

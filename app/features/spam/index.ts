@@ -1,6 +1,6 @@
 /**
- * What other features may use of spam protection (client-safe; server code is in index.server.ts). Everything
- * else in this folder is private to it; the lint rule in eslint.config.js holds other features to these entries.
+ * The spam feature's client-safe public surface (server-only code: index.server.ts). Other features import only
+ * from its entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export { useBotCheck } from './bot-check.tsx';
 export {
