@@ -15,7 +15,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
 import { matchNewListings, sendDueAlerts } from '../app/features/alerts/alerts.server.ts';
-import { newUnsubscribeToken } from '../app/features/saved/saved-searches.server.ts';
+import { newUnsubscribeToken } from '../app/features/saved/saved-search-queries.server.ts';
 import { createSearch, type SearchInput } from '../app/features/search/search-model.ts';
 import { savedSearches } from '../db/schema/index.ts';
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../lib/db.server.ts';
-import type { SitemapEntry } from './sitemaps.ts';
+import type { SitemapEntry } from './sitemap-xml.ts';
 import { listLandingPages } from '../search/index.server.ts';
 
 /**

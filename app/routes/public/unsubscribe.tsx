@@ -4,7 +4,7 @@ import { useRootData } from '../../features/site/index.ts';
 import {
   findSavedSearchByUnsubscribeToken,
   unsubscribeSavedSearch,
-} from '../../features/saved/saved-searches.server.ts';
+} from '../../features/saved/saved-search-queries.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, branches, pages, properties } from '../../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/integration/test-database.ts';
-import { listSitemapEntries, listSitemapFiles } from './sitemaps.server.ts';
-import { parseSitemapFileName, renderSitemapIndex, renderUrlSet, robotsTxt, SITEMAP_URL_LIMIT } from './sitemaps.ts';
+import { listSitemapEntries, listSitemapFiles } from './sitemap-queries.server.ts';
+import { parseSitemapFileName, renderSitemapIndex, renderUrlSet, robotsTxt, SITEMAP_URL_LIMIT } from './sitemap-xml.ts';
 
 let database: TestDatabase;
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import { articles, branches, pages, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { listLandingPageSitemapEntries } from './landing-pages.server.ts';
-import { SITEMAP_URL_LIMIT, sitemapFileName, type SitemapEntry, type SitemapSection } from './sitemaps.ts';
+import { SITEMAP_URL_LIMIT, sitemapFileName, type SitemapEntry, type SitemapSection } from './sitemap-xml.ts';
 
 /** Paths of the static pages this site always has (they answer 200 on a seeded site). */
 const STATIC_PAGE_SLUGS = ['terms-of-use', 'privacy-policy', 'mortgages'];
