@@ -2,6 +2,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import doorstep from './eslint/import-boundaries.js';
+
+/**
+ * The one allowed direction between features (docs/architecture.md): a feature may import only features listed
+ * after it, and only through their index.ts / index.server.ts. Add a new feature where its imports allow.
+ */
+export const FEATURE_ORDER = [
+  'account',
+  'alerts',
+  'forms',
+  'valuation',
+  'instant-valuation',
+  'leads',
+  'saved',
+  'content',
+  'search',
+  'properties',
+  'calculators',
+  'media',
+  'spam',
+  'site',
+  'consent',
+  'flash',
+  'address',
+  'email',
+];
 
 export default tseslint.config(
   { ignores: ['build/', 'build-*/', 'data/', 'node_modules/', '.react-router/', 'bench-data/', 'test-results/', 'public/legacy_asset_bundles/'] },
@@ -24,6 +50,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-empty-object-type': 'off',
     },
+  },
+  {
+    // Layers: routes → features → components/lib → db (eslint/import-boundaries.js).
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { doorstep },
+    rules: { 'doorstep/import-boundaries': ['error', { featureOrder: FEATURE_ORDER }] },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -11,6 +11,7 @@ export default defineConfig({
       'db/**/*.test.ts',
       'scripts/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',

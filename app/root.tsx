@@ -7,19 +7,16 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
-  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { getSiteChrome } from './features/content/site.server.ts';
+import { getSiteChrome } from './features/site/index.server.ts';
+import { type RootData, SiteFooter, SiteHeader, themeColours, themeStyle, useRootData } from './features/site/index.ts';
 import { getDb } from './lib/db.server.ts';
-import { SiteHeader } from './components/site-header.tsx';
-import { SiteFooter } from './components/site-footer.tsx';
-import { CookieConsent } from './components/cookie-consent.tsx';
-import { readConsentStatus } from './features/consent/consent.ts';
+import { CookieConsent, readConsentStatus } from './features/consent/index.ts';
 import { ToastRegion } from './components/toast.tsx';
-import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
-import { ValuationHashHandler } from './features/valuation/valuation-hash-handler.tsx';
-import { useSavedPropertiesSync } from './features/properties/save-property-toggle.tsx';
+import { DEFAULT_FLASH_MESSAGES, FlashToasts } from './features/flash/index.ts';
+import { ValuationHashHandler } from './features/valuation/index.ts';
+import { useSavedPropertiesSync } from './features/saved/index.ts';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -31,12 +28,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: 'News and blog', href: '/articles.rss' },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
   const [chrome, userId] = await Promise.all([getSiteChrome(getDb()), context.session.getUserId()]);
   return {
-    /** Signed-in state for every screen (save toggles, account sidebar); details come from GET /user.ljson. */
     currentUser: { userId },
-    /** Texts for '#flash/{key}' toasts (spec point 8: they come from page data). */
     flashMessages: DEFAULT_FLASH_MESSAGES,
     csrfToken: context.csrfToken,
     chrome,
@@ -46,14 +41,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
-  const theme = data?.chrome.theme;
-  const style = theme
-    ? ({
-        '--colour-error': theme.preferences.errorColour,
-        '--colour-success': theme.preferences.successColour,
-      } as React.CSSProperties)
-    : undefined;
+  const data = useRootData();
+  // The palette is set on every render, error pages included: the stylesheets only refer to these variables.
+  const colours = themeColours(data?.chrome.theme);
+  const style: React.CSSProperties = themeStyle(colours);
   return (
     <html lang="en-GB" style={style}>
       <head>
@@ -61,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="csrf-param" content="authenticity_token" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
-        <meta name="theme-color" content="#0b4f6c" />
+        <meta name="theme-color" content={colours.brand} />
         <Meta />
         {data ? (
           <SiteOpenGraph agencyName={data.chrome.agencyName} origin={data.origin} logo={data.chrome.logo} />
@@ -74,7 +65,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        {data ? <ToastRegion flashMessages={data.flashMessages} /> : null}
+        {data ? (
+          <>
+            <ToastRegion />
+            <FlashToasts flashMessages={data.flashMessages} />
+          </>
+        ) : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -118,7 +114,7 @@ function SavedItemsSync() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const data = useRootData();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;
   const title = isNotFound ? 'Page not found' : 'Sorry, something went wrong';
   const message = isNotFound

@@ -2,8 +2,8 @@ import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
 /** Every URL of the site in one place (house style rule 2). */
 export default [
-  // Home is also the page behind the site-wide modal routes (valuation, contact, account sidebar...), added as
-  // its children by issues 5 and 6.
+  // Home is also the page behind the site-wide modal routes (valuation, contact, account sidebar...), its children,
+  // so closing a modal opened from anywhere lands on a real page.
   route('', 'routes/public/home.tsx', { id: 'home' }, [
     // HOME-MODALS (keep this marker: feature routes are added below it)
     route('valuation', 'routes/modals/instant-valuation.tsx', { id: 'instant-valuation' }),
@@ -11,7 +11,7 @@ export default [
     route('book-a-viewing', 'routes/modals/book-a-viewing.tsx', { id: 'home-book-a-viewing' }),
     route('contact-staff-member/:id', 'routes/modals/contact-staff-member.tsx', { id: 'home-contact-staff-member' }),
     route('contact-office', 'routes/modals/contact-office.tsx', { id: 'home-contact-office' }),
-    // Account sidebar (issue 6): open whenever the path starts with /user (spec point 2).
+    // Account sidebar: open whenever the path starts with /user (spec point 2).
     route('user', 'routes/account/user-layout.tsx', { id: 'account' }, [
       index('routes/account/profile.tsx'),
       route('sign-in', 'routes/account/sign-in.tsx'),
@@ -69,7 +69,7 @@ export default [
   ]),
   route('property_views', 'routes/api/property-views.ts'),
   route('exposures/create_many', 'routes/api/exposures.ts'),
-  // Content (issue 7): articles, branches, consent and analytics, files for search engines and sharing.
+  // Content: articles, branches, consent and analytics, files for search engines and sharing.
   route('articles', 'routes/public/articles.tsx'),
   route('articles/:slug', 'routes/public/article.tsx'),
   route('branches', 'routes/public/branches.tsx'),
@@ -82,7 +82,7 @@ export default [
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
-  // Saved properties and searches (issue 6): JSON calls of spec point 7, and the one-click alert unsubscribe.
+  // Saved properties and searches: JSON calls of spec point 7, and the one-click alert unsubscribe.
   route('saved_properties.ljson', 'routes/api/saved-properties.ts'),
   route('saved_properties/:id', 'routes/api/saved-property.ts'),
   route('saved_searches.ljson', 'routes/api/saved-searches.ts', { id: 'saved-searches-ljson' }),
@@ -91,17 +91,17 @@ export default [
   route('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
   route('forms/:slug', 'routes/public/form-page.tsx'),
   route('form_submissions', 'routes/api/form-submissions.ts'),
-  // Accounts (issue 6): user, session, password reset and marketing-preference calls of spec point 7.
+  // Accounts: user, session, password reset and marketing-preference calls of spec point 7.
   route('user.ljson', 'routes/api/user-ljson.ts'),
   route('session', 'routes/api/session.ts'),
   route('reset_passwords', 'routes/api/reset-passwords.ts'),
   route('marketing_preferences/:id', 'routes/api/marketing-preferences.ts'),
   route('custom_marketing_preferences/:userId', 'routes/api/custom-marketing-preferences.ts'),
-  // Valuation (issue 5): nearest branch, address lookup, the legacy calendar script.
+  // Valuation: nearest branch, address lookup, the legacy calendar script.
   route('postcode_branch_lookup', 'routes/api/postcode-branch-lookup.ts'),
   route('address_lookup', 'routes/api/address-lookup.ts'),
   route('legacy_asset_bundles/legacy_calendar.js', 'routes/api/legacy-calendar.ts'),
-  // Leads (issue 5): book a viewing, staff/department/valuation leads, send to a friend.
+  // Leads: book a viewing, staff/department/valuation leads, send to a friend.
   route('properties/:propertyId/:channel/leads', 'routes/api/property-leads.ts'),
   route('leads', 'routes/api/leads.ts'),
   route('user/send_to_friend', 'routes/api/send-to-friend.ts'),

@@ -1,5 +1,5 @@
 /**
- * npm run bench:alerts — saved-search alert matching at scale (issue 6 part 8).
+ * npm run bench:alerts — saved-search alert matching at scale (spec point 4 alerts).
  *
  *   BENCH_DATABASE_URL=postgres://user:pass@host/db npm run bench:alerts
  *   BENCH_SEARCHES=100000 BENCH_LISTINGS=1000 ...        (the defaults)
@@ -15,7 +15,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
 import { matchNewListings, sendDueAlerts } from '../app/features/alerts/alerts.server.ts';
-import { newUnsubscribeToken } from '../app/features/saved/saved-searches.server.ts';
+import { newUnsubscribeToken } from '../app/features/saved/saved-search-queries.server.ts';
 import { createSearch, type SearchInput } from '../app/features/search/search-model.ts';
 import { savedSearches } from '../db/schema/index.ts';
 

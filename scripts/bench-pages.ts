@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages`: the property page's budget (issue 4). Starts the production build against the seeded
+ * `npm run bench:pages`: the property page's budget (docs/performance.md). Starts the production build against the seeded
  * database (PGLITE_DIR or DATABASE_URL, never seeding), then measures
  *   - server render time, one request at a time (p50/p95/p99),
  *   - requests per second at 50 concurrent connections,

@@ -3,10 +3,10 @@
  * (8000 ms for password reset and registration failures: callers pass TOAST_LONG_MS), removed 400 ms after they
  * start to fade; flash keys in the hash show for 10 s. Theme colours (error red, success green by default) come from
  * the --colour-error / --colour-success custom properties. Success toasts are announced politely, errors assertively.
+ * Domain-free: the texts of flash keys are shown by the flash feature's FlashToasts, through showToast.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { flashKeyFromHash, flashToast } from '../features/flash/flash-messages.ts';
 import './toast.css';
 
 const TOAST_DEFAULT_MS = 3000;
@@ -63,26 +63,15 @@ function serverSnapshot(): Toast[] {
   return NO_TOASTS;
 }
 
-/** Mounted once in the root layout. `flashMessages` are the flash-key texts from page data. */
-export function ToastRegion({ flashMessages }: { flashMessages: Record<string, string> }) {
+/** Test hook: the toasts currently shown. */
+export function currentToasts(): readonly Toast[] {
+  return toasts;
+}
+
+/** Mounted once in the root layout; flash keys in the URL are turned into toasts by the flash feature. */
+export function ToastRegion() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const host = useTopModalDialog();
-
-  useEffect(() => {
-    const showFlash = () => {
-      const key = flashKeyFromHash(window.location.hash);
-      if (!key) return;
-      const { message, kind } = flashToast(key, flashMessages);
-      showToast(message, { kind, durationMs: FLASH_TOAST_MS });
-      // Drop the key so a reload or Back does not show it again.
-      const url = new URL(window.location.href);
-      url.hash = '';
-      window.history.replaceState(window.history.state, '', url.pathname + url.search);
-    };
-    showFlash();
-    window.addEventListener('hashchange', showFlash);
-    return () => window.removeEventListener('hashchange', showFlash);
-  }, [flashMessages]);
 
   const render = (kind: ToastKind) =>
     items

@@ -7,7 +7,7 @@ import { rateLimits } from '../../db/schema/index.ts';
 /**
  * Per-subject request limits (fixed windows) kept in the database, so every server behind a load balancer shares
  * them. Each rule is "count per window", configurable with RATE_LIMIT_<NAME> = "count/seconds"
- * (e.g. RATE_LIMIT_LEADS=20/600). See docs/decisions/011-rate-limits-and-spam.md.
+ * (e.g. RATE_LIMIT_LEADS=20/600). See docs/decisions/011-rate-limits-spam-and-toasts.md.
  */
 export type RateLimitName =
   | 'leads'

@@ -1,5 +1,5 @@
 /**
- * The alert journey (issue 6 part 8): a signed-in user's saved search, a new matching listing, the alert e-mail in
+ * The alert journey: a signed-in user's saved search, a new matching listing, the alert e-mail in
  * the outbox, and its one-click unsubscribe without signing in. Adding the listing needs write access to the
  * server's database, which a test has only on PostgreSQL (PGlite lives inside the server process), so this file runs
  * in the PostgreSQL pass of `npm test` (vitest.e2e.config.ts); the alert job itself is covered on both engines by

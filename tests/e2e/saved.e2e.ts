@@ -1,5 +1,5 @@
 /**
- * Saved properties and searches (issue 6 parts 5–8) as a visitor and a signed-in user would use them: local saves
+ * Saved properties and searches (spec point 4) as a visitor and a signed-in user would use them: local saves
  * merged into the account on sign-in and restored on sign-out, and a saved search with its alert frequency changed.
  * (The alert e-mail journey is tests/e2e/alerts.pg-e2e.ts: it adds a listing, which needs PostgreSQL.)
  */

@@ -8,7 +8,7 @@ import { and, inArray } from 'drizzle-orm';
 import { places, properties, savedSearchAlerts, savedSearches } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { matchNewListings } from '../../app/features/alerts/alerts.server.ts';
-import { newUnsubscribeToken } from '../../app/features/saved/saved-searches.server.ts';
+import { newUnsubscribeToken } from '../../app/features/saved/saved-search-queries.server.ts';
 import { normaliseSearch, type Search } from '../../app/features/search/search-model.ts';
 import { resolvePlace, searchConditions } from '../../app/features/search/search-query.server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';

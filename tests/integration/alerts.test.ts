@@ -10,8 +10,8 @@ import {
 } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { runAlertJobIfDue } from '../../app/features/alerts/alerts.server.ts';
-import { saveSearchForUser } from '../../app/features/saved/saved-searches.server.ts';
-import { addSavedProperties } from '../../app/features/saved/saved-properties.server.ts';
+import { saveSearchForUser } from '../../app/features/saved/saved-search-queries.server.ts';
+import { addSavedProperties } from '../../app/features/saved/saved-property-queries.server.ts';
 import { createSearch, type SearchInput } from '../../app/features/search/search-model.ts';
 import { loader as unsubscribeLoader, action as unsubscribeAction } from '../../app/routes/public/unsubscribe.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';

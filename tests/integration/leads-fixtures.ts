@@ -1,5 +1,5 @@
 import { branches, departments, properties, siteSettings, staffMembers } from '../../db/schema/index.ts';
-import { DEFAULT_THEME } from '../../app/features/content/site.server.ts';
+import { DEFAULT_THEME } from '../../app/features/site/site-chrome.server.ts';
 import type { Database } from '../../app/lib/db.server.ts';
 
 /** A small agency for the lead tests: one branch with a sales and a lettings department, two staff, three homes. */

@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { AppLoadContext } from 'react-router';
 import { addresses, branches, places, siteSettings } from '../../db/schema/index.ts';
 import type { Database } from '../../app/lib/db.server.ts';
-import { DEFAULT_THEME } from '../../app/features/content/site.server.ts';
+import { DEFAULT_THEME } from '../../app/features/site/site-chrome.server.ts';
 
 export async function insertValuationFixtures(db: Database) {
   await db.insert(siteSettings).values({

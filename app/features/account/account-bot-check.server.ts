@@ -1,6 +1,6 @@
 import { getEnv } from '../../lib/env.server.ts';
-import { getBotCheckConfig, verifyBotCheck } from '../spam/spam-protection.server.ts';
-import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import { getBotCheckConfig, verifyBotCheck } from '../spam/index.server.ts';
+import type { BotCheckConfig } from '../spam/index.ts';
 
 /** Registration and sign-in run the human check unless ACCOUNT_BOT_CHECK=off (spec point 4). */
 export function isAccountBotCheckEnabled(): boolean {

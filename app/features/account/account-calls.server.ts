@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.server.ts';
 import type { VisitorSession } from '../../lib/session.server.ts';
-import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, isHoneypotFilled } from '../spam/spam-protection.ts';
+import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, AFTER_PASSWORD_CHANGE_PATH } from './account-messages.ts';
 import {
   FIELD_MESSAGES,

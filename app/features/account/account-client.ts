@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import { AUTH_EVENT, type AuthEventDetail } from './account-messages.ts';
 import { emptyUser, type UserView } from './user-view.ts';
-import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import type { BotCheckConfig } from '../spam/index.ts';
 
 export type AccountCallAnswer = {
   status: number;
@@ -58,17 +58,7 @@ export function fieldErrorsOf(body: Record<string, unknown>): { field: string; m
   });
 }
 
-type RootData = { csrfToken: string; currentUser: { userId: number | null } };
-
-export function useCsrfToken(): string {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  return root?.csrfToken ?? '';
-}
-
-export function useCurrentUserId(): number | null {
-  const root = useRouteLoaderData('root') as RootData | undefined;
-  return root?.currentUser.userId ?? null;
-}
+export { useCsrfToken, useCurrentUserId } from '../site/index.ts';
 
 /** After sign-in, registration or sign-out: fresh root data (user, token) and an event for saved items. */
 export function useAuthChanged(): (userId: number | null) => Promise<void> {
@@ -95,6 +85,6 @@ const NO_BOT_CHECK: BotCheckConfig = { version: 'off', siteKey: null };
 
 /** The sidebar's loader data (route id 'account'): the current user and the bot-check settings. */
 export function useAccountData(): AccountLayoutData {
-  const layout = useRouteLoaderData('account') as AccountLayoutData | undefined;
+  const layout = useRouteLoaderData<AccountLayoutData>('account');
   return layout ?? { user: emptyUser(), botCheck: NO_BOT_CHECK };
 }

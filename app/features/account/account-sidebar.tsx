@@ -6,12 +6,13 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Modal } from '../../components/modal.tsx';
-import { buildBackToSearchUrl, readSearchHistory } from '../search/search-history.ts';
 import {
+  buildBackToSearchUrl,
   getSearchHistorySnapshot,
   getServerSearchHistorySnapshot,
+  readSearchHistory,
   subscribeSearchHistory,
-} from '../search/search-storage.ts';
+} from '../search/index.ts';
 import './account.css';
 
 const TABS = [

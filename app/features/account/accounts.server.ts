@@ -15,8 +15,8 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { rateLimitRule, type RateLimitName } from '../../lib/rate-limit.server.ts';
-import { enqueueEmail } from '../email/outbox.server.ts';
-import { getSiteChrome } from '../content/site.server.ts';
+import { enqueueEmail } from '../email/index.server.ts';
+import { getSiteChrome } from '../site/index.server.ts';
 import { MARKETING_WORDING, TERMS_WORDING } from './account-messages.ts';
 import { PROFILE_TEXT_FIELDS, type ProfileInput, type RegistrationInput } from './account-schemas.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
-import { isHoneypotFilled } from '../spam/spam-protection.ts';
+import { isHoneypotFilled } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, AFTER_PASSWORD_CHANGE_PATH, SIGN_IN_WAIT_MS } from './account-messages.ts';
 import {
   FIELD_MESSAGES,

@@ -1,8 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField, ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
-import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled } from '../spam/spam-protection.ts';
-import { useBotCheck } from '../spam/bot-check.tsx';
+import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
 import { registrationSchema } from './account-schemas.ts';
 import {

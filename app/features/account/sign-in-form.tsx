@@ -1,8 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { BOT_CHECK_FAILED_MESSAGE } from '../spam/spam-protection.ts';
-import { useBotCheck } from '../spam/bot-check.tsx';
+import { BOT_CHECK_FAILED_MESSAGE, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { signInSchema } from './account-schemas.ts';
 import { formFields, sendAccountCall, useAccountData, useAuthChanged, useCsrfToken } from './account-client.ts';

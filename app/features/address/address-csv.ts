@@ -4,7 +4,7 @@
  * town_or_city (required), county, postcode (required), latitude, longitude (both or neither). Other columns are
  * ignored, so a getAddress.io or PAF-style export with these headings imports as it is.
  */
-import { normalisePostcode } from '../valuation/valuation-schema.ts';
+import { normalisePostcode } from '../../lib/postcode.ts';
 
 export type AddressCsvRow = {
   buildingNumber: string | null;

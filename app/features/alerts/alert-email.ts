@@ -2,7 +2,9 @@
  * The alert emails: matches shown as cards with links, a link to the search and a one-click unsubscribe link
  * (saved-search alerts); price drops and status changes (saved properties). Plain text and HTML, absolute links.
  */
-import type { PropertyCard } from '../properties/property-card.ts';
+import type { PropertyCard } from '../properties/index.ts';
+// Email clients ignore CSS custom properties: the message carries the site palette's values inline.
+import { DEFAULT_THEME_COLOURS as COLOURS } from '../site/index.ts';
 
 export const MAX_CARDS_PER_EMAIL = 20;
 
@@ -20,23 +22,23 @@ function cardHtml(origin: string, card: PropertyCard, note?: string): string {
   const rooms = [card.bedrooms > 0 ? `${card.bedrooms} bed` : '', card.bathrooms > 0 ? `${card.bathrooms} bath` : '']
     .filter(Boolean)
     .join(' · ');
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #d5dbe0;border-radius:8px;margin:0 0 16px;border-collapse:separate">
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid ${COLOURS.border};border-radius:8px;margin:0 0 16px;border-collapse:separate">
 <tr><td style="padding:0">${
     photo
       ? `<a href="${escapeHtml(url)}"><img src="${escapeHtml(absolute(origin, photo.card_url))}" width="408" height="250" alt="${escapeHtml(photo.imageAlt)}" style="display:block;width:100%;max-width:408px;height:auto;border-radius:8px 8px 0 0"></a>`
       : ''
   }</td></tr>
-<tr><td style="padding:12px 16px;font-family:Arial,sans-serif;color:#1d2328">
+<tr><td style="padding:12px 16px;font-family:Arial,sans-serif;color:${COLOURS.text}">
 <p style="margin:0 0 4px;font-size:18px;font-weight:bold">${escapeHtml(card.price)}</p>
-${note ? `<p style="margin:0 0 4px;color:#a8412c;font-weight:bold">${escapeHtml(note)}</p>` : ''}
-<p style="margin:0 0 4px"><a href="${escapeHtml(url)}" style="color:#0b4f6c">${escapeHtml(card.display_address)}</a></p>
-${rooms ? `<p style="margin:0;color:#535e66">${escapeHtml(rooms)}</p>` : ''}
+${note ? `<p style="margin:0 0 4px;color:${COLOURS.accent};font-weight:bold">${escapeHtml(note)}</p>` : ''}
+<p style="margin:0 0 4px"><a href="${escapeHtml(url)}" style="color:${COLOURS.brand}">${escapeHtml(card.display_address)}</a></p>
+${rooms ? `<p style="margin:0;color:${COLOURS.muted}">${escapeHtml(rooms)}</p>` : ''}
 </td></tr></table>`;
 }
 
 function layout(agencyName: string, body: string): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escapeHtml(agencyName)}</title></head>
-<body style="margin:0;padding:16px;background:#f4f6f8"><div style="max-width:600px;margin:0 auto;background:#fff;padding:24px;font-family:Arial,sans-serif;color:#1d2328">${body}</div></body></html>`;
+<body style="margin:0;padding:16px;background:${COLOURS.surface}"><div style="max-width:600px;margin:0 auto;background:${COLOURS.white};padding:24px;font-family:Arial,sans-serif;color:${COLOURS.text}">${body}</div></body></html>`;
 }
 
 export type SearchAlertEmail = { subject: string; text: string; html: string };
@@ -76,9 +78,9 @@ export function buildSearchAlertEmail(input: {
 <p>${escapeHtml(count)} your saved search <strong>${escapeHtml(input.searchDescription)}</strong>.</p>
 ${shown.map((card) => cardHtml(origin, card)).join('\n')}
 ${more > 0 ? `<p>And ${more} more.</p>` : ''}
-<p><a href="${escapeHtml(searchUrl)}" style="color:#0b4f6c;font-weight:bold">See all results for this search</a></p>
-<p style="font-size:13px;color:#535e66">You get this email because you saved this search at ${escapeHtml(input.agencyName)}.
-<a href="${escapeHtml(unsubscribeUrl)}" style="color:#535e66">Unsubscribe from these alerts</a> (no sign-in needed).</p>`,
+<p><a href="${escapeHtml(searchUrl)}" style="color:${COLOURS.brand};font-weight:bold">See all results for this search</a></p>
+<p style="font-size:13px;color:${COLOURS.muted}">You get this email because you saved this search at ${escapeHtml(input.agencyName)}.
+<a href="${escapeHtml(unsubscribeUrl)}" style="color:${COLOURS.muted}">Unsubscribe from these alerts</a> (no sign-in needed).</p>`,
   );
   return { subject, text, html };
 }
@@ -130,7 +132,7 @@ export function buildSavedPropertyChangesEmail(input: {
     input.agencyName,
     `<p>Hello ${escapeHtml(input.firstName)},</p><p>There is news about properties you saved:</p>
 ${changes.map((change) => cardHtml(origin, change.card, changeNote(change))).join('\n')}
-<p><a href="${escapeHtml(manageUrl)}" style="color:#0b4f6c">Your saved properties</a> (remove a property there to stop its updates).</p>`,
+<p><a href="${escapeHtml(manageUrl)}" style="color:${COLOURS.brand}">Your saved properties</a> (remove a property there to stop its updates).</p>`,
   );
   return { subject, text, html };
 }

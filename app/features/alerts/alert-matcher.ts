@@ -1,5 +1,5 @@
 /**
- * Saved-search alerts: which new listings match which saved searches (issue 6 part 8).
+ * Saved-search alerts: which new listings match which saved searches (spec point 4).
  *
  * The matcher compiles each saved Search once into a list of checks that mirror `searchConditions` in
  * search/search-query.server.ts one for one (same filters, same null handling, same radius and polygon rules), so a
@@ -7,7 +7,7 @@
  * full-text search; it is answered by SQL per distinct text and passed in as `textMatches` (see alerts.server.ts).
  * docs/decisions/010-alerts.md explains why matching runs in memory rather than as one SQL join.
  */
-import type { Search } from '../search/search-model.ts';
+import type { Search } from '../search/index.ts';
 
 export const MILES_PER_DEGREE_LAT = 69.05;
 /** The same default as search-query.server.ts: a chosen town with no radius searches this far around it. */

@@ -1,5 +1,5 @@
 /**
- * Email alerts (issue 6 part 8): new listings matched against saved searches and emailed I immediately (within
+ * Email alerts (spec point 4): new listings matched against saved searches and emailed I immediately (within
  * the minute the job runs), W weekly or M monthly (N never); each property at most once per search
  * (saved_search_alerts); price drops and status changes of saved properties. Design: docs/decisions/010-alerts.md.
  */
@@ -16,14 +16,12 @@ import {
 } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
-import { enqueueEmail } from '../email/outbox.server.ts';
-import { getSiteChrome } from '../content/site.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
-import { formatSearchUrl } from '../search/search-codec.ts';
-import { createSearch, normaliseSearch, type Search } from '../search/search-model.ts';
-import { describeSearch } from '../search/search-options.ts';
-import { searchConditions } from '../search/search-query.server.ts';
+import { enqueueEmail } from '../email/index.server.ts';
+import { getSiteChrome } from '../site/index.server.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { createSearch, describeSearch, formatSearchUrl, normaliseSearch, type Search } from '../search/index.ts';
+import { searchConditions } from '../search/index.server.ts';
 import { compileSearch, textKey, textsOf, type AlertListing, type AlertPlace } from './alert-matcher.ts';
 import { buildSavedPropertyChangesEmail, buildSearchAlertEmail, type SavedPropertyChange } from './alert-email.ts';
 

@@ -1,6 +1,6 @@
-import { imageUrlWithSize } from '../properties/property-display.ts';
-import { CARD_IMAGE } from '../media/image-sizes.ts';
-import type { ArticleCard } from './articles.server.ts';
+import { imageUrlWithSize } from '../properties/index.ts';
+import { CARD_IMAGE } from '../media/index.ts';
+import type { ArticleCard } from './article-queries.server.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

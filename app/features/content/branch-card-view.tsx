@@ -1,5 +1,5 @@
-import type { BranchCard } from './branches.server.ts';
-import { telHref } from './branches.ts';
+import type { BranchCard } from './branch-queries.server.ts';
+import { telHref } from './branch-list.ts';
 
 /** A branch card: name, address, sales and lettings numbers, email. */
 export function BranchCardView({ branch, headingLevel = 2 }: { branch: BranchCard; headingLevel?: 2 | 3 }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { readThemeColour } from '../site/index.ts';
 
 export type BranchMapProps = { lat: number; lng: number; name: string; tileUrl: string };
 
@@ -16,7 +17,13 @@ export default function BranchMapLeaflet({ lat, lng, name, tileUrl }: BranchMapP
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     }).addTo(map);
     // A vector marker: no marker image to resolve through the bundler.
-    L.circleMarker([lat, lng], { radius: 10, color: '#083a50', weight: 3, fillColor: '#c8553d', fillOpacity: 0.9 })
+    L.circleMarker([lat, lng], {
+      radius: 10,
+      color: readThemeColour('brandDark'),
+      weight: 3,
+      fillColor: readThemeColour('marker'),
+      fillOpacity: 0.9,
+    })
       .addTo(map)
       .bindTooltip(name, { permanent: false });
     return () => {

@@ -1,6 +1,6 @@
 import { LazyBoundary, lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
 import type { BranchMapProps } from './branch-map-leaflet.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 
 const BranchMapLeaflet = lazyWithTimeout(() => import('./branch-map-leaflet.tsx'));
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../lib/db.server.ts';
-import type { SitemapEntry } from './sitemaps.ts';
-import { listLandingPages } from '../search/landing.server.ts';
+import type { SitemapEntry } from './sitemap-xml.ts';
+import { listLandingPages } from '../search/index.server.ts';
 
 /**
  * Extension point for the landing-page sitemap (counties#show, locations#show, postcodes#show and other

@@ -5,7 +5,8 @@
  * Hidden control fields come first so the server reads the authenticity token before the file.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation } from 'react-router';
+import { useRootData } from '../site/index.ts';
 import {
   CheckboxField,
   ErrorSummary,
@@ -15,8 +16,7 @@ import {
   TextField,
 } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import { FORM_HONEYPOT_FIELD, type BotCheckConfig } from '../spam/spam-protection.ts';
+import { type BotCheckConfig, FORM_HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
 import {
   FILE_TOO_LARGE_MESSAGE,
   fileElementOf,
@@ -55,7 +55,7 @@ const INPUT_TYPES: Partial<Record<FormElement['inputType'], string>> = { email: 
 type SubmitResponse = { ok: boolean; redirectTo?: string; message?: string; errors?: FieldErrors };
 
 export function CustomFormFields({ form, botCheckConfig }: { form: CustomFormView; botCheckConfig: BotCheckConfig }) {
-  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined;
+  const root = useRootData();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -13,8 +13,8 @@ import { formDefinitions, formSubmissions, formUploads } from '../../../db/schem
 import { verifyCsrfToken, CSRF_PARAM } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
-import { enqueueEmail } from '../email/outbox.server.ts';
-import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/spam-protection.ts';
+import { enqueueEmail } from '../email/index.server.ts';
+import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
   answersToStore,
   FILE_EMPTY_MESSAGE,

@@ -4,12 +4,11 @@
  * post to /form_submissions, checked here first and blocked while a submission is pending.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useRouteLoaderData } from 'react-router';
 import { CheckboxField, ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { AddressLookup } from '../address/address-lookup.tsx';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import { FORM_HONEYPOT_FIELD, type BotCheckConfig } from '../spam/spam-protection.ts';
+import { AddressLookup } from '../address/index.ts';
+import { type BotCheckConfig, FORM_HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
+import { useRootData } from '../site/index.ts';
 import {
   FORM_ID_FIELD,
   LEAD_DO_NOT_CONTACT_FIELD,
@@ -53,7 +52,7 @@ export function NewHomesForm({
   redirectTo: string;
   botCheckConfig: BotCheckConfig;
 }) {
-  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined;
+  const root = useRootData();
   const formRef = useRef<HTMLFormElement>(null);
   const isPendingRef = useRef(false);
   const [isPending, setPending] = useState(false);

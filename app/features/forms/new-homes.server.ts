@@ -6,9 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { departments, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { routeContact } from '../properties/contact-routing.ts';
-import { propertyPath } from '../properties/property-links.ts';
-import { acceptLead } from '../leads/lead-store.server.ts';
+import { propertyPath, routeContact } from '../properties/index.ts';
+import { acceptLead } from '../leads/index.server.ts';
 import { answersToStore, validateAnswers, type CustomFormView, type FieldErrors } from './custom-form.ts';
 import {
   ADDRESS_PARTS,

@@ -1,5 +1,5 @@
 /**
- * Instant valuation maths (issue 5 item 3; method in docs/instant-valuation.md). Pure: the caller loads the
+ * Instant valuation maths (method in docs/instant-valuation.md). Pure: the caller loads the
  * comparable properties. Each comparable's price is adjusted to the target (bedrooms, property type, asking-price
  * discount), weighted by distance, recency, similarity and how firm its price is (sold > agreed > asking), and
  * combined as a weighted geometric mean; the range is the weighted spread widened for a small sample.

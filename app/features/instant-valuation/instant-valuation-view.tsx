@@ -6,7 +6,7 @@
 import { type FormEvent } from 'react';
 import { Form, Link, useNavigate, useNavigation } from 'react-router';
 import { ErrorSummary, SelectField, TextField } from '../../components/form-fields.tsx';
-import { formatCurrency } from '../calculators/currency.ts';
+import { formatCurrency } from '../calculators/index.ts';
 import { MAX_BEDROOMS, type Estimate, type InstantValuation, type ValuationQuery } from './estimate.ts';
 import './instant-valuation.css';
 

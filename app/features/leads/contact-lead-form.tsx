@@ -7,8 +7,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { showToast } from '../../components/toast.tsx';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
 import {
   contactLeadSchema,

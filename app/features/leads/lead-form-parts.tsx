@@ -3,7 +3,7 @@
  * their Rails-style names, the error summary, the CSRF token, and the analytics event pushed after a submission.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { Link } from 'react-router';
 import {
   CheckboxField,
   ErrorSummary,
@@ -21,13 +21,10 @@ import {
 } from './lead-schemas.ts';
 import './leads.css';
 
-export type LeadVariant = 'viewing' | 'contact';
-
 /** The masked authenticity token of this page (root loader data). */
-export function useCsrfToken(): string {
-  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined;
-  return root?.csrfToken ?? '';
-}
+export { useCsrfToken } from '../site/index.ts';
+
+export type LeadVariant = 'viewing' | 'contact';
 
 declare global {
   interface Window {

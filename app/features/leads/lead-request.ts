@@ -2,7 +2,7 @@
  * Reads a lead call's body into its groups. Rails-style names come either form-encoded (`lead_client[email]=…`)
  * or as JSON objects (`{ "lead_client": { "email": "…" } }`); both give the same shape.
  */
-import { HONEYPOT_FIELD } from '../spam/spam-protection.ts';
+import { HONEYPOT_FIELD } from '../spam/index.ts';
 
 export type LeadGroups = {
   /** lead_client{…} */

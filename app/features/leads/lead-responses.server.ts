@@ -5,7 +5,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
-import { BOT_CHECK_FAILED_MESSAGE } from '../spam/spam-protection.ts';
+import { BOT_CHECK_FAILED_MESSAGE } from '../spam/index.ts';
 import { readLeadRequest, UnreadableLeadBodyError, type LeadGroups } from './lead-request.ts';
 import type { FieldErrors } from './lead-schemas.ts';
 import type { LeadOutcome } from './leads.server.ts';

@@ -1,12 +1,12 @@
 /**
- * Lead storage (issue 5 item 10, 'nothing lost'): every accepted lead is written to the `leads` table first, and
+ * Lead storage ('nothing lost'): every accepted lead is written to the `leads` table first, and
  * the staff email and the visitor's confirmation are queued in the email outbox in the same transaction. Delivery
  * happens later (outbox job, with retry and backoff), so an SMTP outage never loses or fails a lead.
  */
 import { eq } from 'drizzle-orm';
 import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { enqueueEmail } from '../email/outbox.server.ts';
+import { enqueueEmail } from '../email/index.server.ts';
 
 export type NewLead = {
   kind: LeadKind;

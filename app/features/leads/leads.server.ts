@@ -15,11 +15,10 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, type RateLimitName } from '../../lib/rate-limit.server.ts';
-import { propertyPath } from '../properties/property-links.ts';
-import { chooseContactOffer, type ContactOffer } from '../properties/property-page.ts';
-import { getBranchContacts, getTagsToDepartmentLabels } from '../properties/property-page.server.ts';
-import { verifyBotCheck } from '../spam/spam-protection.server.ts';
-import { isHoneypotFilled } from '../spam/spam-protection.ts';
+import { chooseContactOffer, type ContactOffer, propertyPath } from '../properties/index.ts';
+import { getBranchContacts, getTagsToDepartmentLabels } from '../properties/index.server.ts';
+import { verifyBotCheck } from '../spam/index.server.ts';
+import { isHoneypotFilled } from '../spam/index.ts';
 import { acceptLead } from './lead-store.server.ts';
 import { honeypotValue, idOf, leadFormInput, leadPayload, type LeadGroups } from './lead-request.ts';
 import {

@@ -6,8 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields } from './lead-request.ts';
 import {
   LEAD_REQUEST_FAILED,

@@ -5,8 +5,7 @@
  * errors flagged. Without JavaScript it is an ordinary form post (the server redirects back).
  */
 import { useState, type FormEvent } from 'react';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import type { BotCheckConfig } from '../spam/spam-protection.ts';
+import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { showToast } from '../../components/toast.tsx';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
 import {

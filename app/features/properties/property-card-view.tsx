@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { PropertyCard } from './property-card.ts';
-import { SavePropertyToggle } from './save-property-toggle.tsx';
 import { queueExposure } from './tracking-client.ts';
 
 function RoomCount({ count, singular, plural }: { count: number; singular: string; plural: string }) {
@@ -18,8 +17,19 @@ function RoomCount({ count, singular, plural }: { count: number; singular: strin
   );
 }
 
-/** Spec point 2 'Property card': image (408x250), price, address, rooms, tags and a save toggle. */
-export function PropertyCardView({ card, isPriority = false }: { card: PropertyCard; isPriority?: boolean }) {
+/**
+ * Spec point 2 'Property card': image (408x250), price, address, rooms, tags and a save toggle. The toggle comes in
+ * as `saveToggle` (pages use the saved feature's SaveablePropertyCard, which builds on this view).
+ */
+export function PropertyCardView({
+  card,
+  isPriority = false,
+  saveToggle,
+}: {
+  card: PropertyCard;
+  isPriority?: boolean;
+  saveToggle: ReactNode;
+}) {
   const photo = card.photos[0];
   // Every card shown counts as an exposure; the cards of one render go out in one batch after load.
   useEffect(() => queueExposure(card.property_id), [card.property_id]);
@@ -69,7 +79,7 @@ export function PropertyCardView({ card, isPriority = false }: { card: PropertyC
           <RoomCount count={card.bathrooms} singular="bathroom" plural="bathrooms" />
           <RoomCount count={card.receptionRooms} singular="reception room" plural="reception rooms" />
         </ul>
-        <SavePropertyToggle propertyId={card.property_id} address={card.display_address} />
+        {saveToggle}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import type { Channel, PropertyImage, PropertyStatus, PropertyType } from '../../../db/schema/properties.ts';
 import { cardStatusTags, imageUrlWithSize, isNewListing, pppw } from './property-display.ts';
-import { CARD_IMAGE } from '../media/image-sizes.ts';
+import { CARD_IMAGE } from '../media/index.ts';
 
 /** The property card fields of spec point 3, as sent by /search.ljson and rendered by PropertyCard. */
 export type PropertyCard = {

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { preload } from 'react-dom';
 import { ModalLink } from '../../components/modal-link.tsx';
-import { formatCurrency } from '../calculators/currency.ts';
+import { formatCurrency } from '../calculators/index.ts';
 import type { ContactOffer, PriceDisplay, Breadcrumb } from './property-page.ts';
 import { modalPath, propertyPath, type GalleryKind } from './property-links.ts';
 import { responsiveImage } from './gallery-model.ts';
 import { imageUrlWithSize } from './property-display.ts';
 import { PropertyMap } from './property-map.tsx';
-import { SavePropertyToggle } from './save-property-toggle.tsx';
 import { sendPropertyView } from './tracking-client.ts';
 import type { PropertyImage } from '../../../db/schema/properties.ts';
 import './property-page.css';
@@ -66,6 +65,8 @@ export type PropertyPageViewProps = {
   mortgageGuideUrl: string;
   /** Previous/next links from the visitor's search (the search feature renders them; see the property route). */
   neighbourLinks: React.ReactNode;
+  /** The save toggle (the saved feature renders it; it builds on properties, not the other way round). */
+  saveToggle: React.ReactNode;
 };
 
 function plural(count: number, singular: string, pluralWord: string): string {
@@ -350,7 +351,7 @@ export function PropertyPageView(props: PropertyPageViewProps) {
           <RoomFacts property={property} />
         </div>
         <div className="property-header__save">
-          <SavePropertyToggle propertyId={property.id} address={property.displayAddress} />
+          {props.saveToggle}
         </div>
       </header>
 

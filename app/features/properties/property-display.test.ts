@@ -12,7 +12,7 @@ import {
   pppw,
   splitPriceQualifier,
 } from './property-display.ts';
-import { parseSizeSegment } from '../media/image-sizes.ts';
+import { parseSizeSegment } from '../media/index.ts';
 
 describe('property display rules', () => {
   describe('price qualifier', () => {

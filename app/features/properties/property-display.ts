@@ -2,7 +2,7 @@
  * Small display rules for property cards and pages (spec points 2, 3, 4 and 9): price qualifier, price per
  * week, the 'NEW Listing!' mark, status tags and sized image URLs.
  */
-import { CARD_IMAGE, IMAGE_WIDTHS } from '../media/image-sizes.ts';
+import { CARD_IMAGE, IMAGE_WIDTHS } from '../media/index.ts';
 
 export { CARD_IMAGE, IMAGE_WIDTHS };
 

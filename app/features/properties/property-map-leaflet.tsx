@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { readThemeColour } from '../site/index.ts';
 import type { PropertyMapProps } from './property-map.tsx';
 
 /**
@@ -19,7 +20,13 @@ export default function PropertyLeafletMap({ lat, lng, tileUrl, label }: Propert
       maxZoom: 19,
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     }).addTo(map);
-    L.circleMarker([lat, lng], { radius: 10, color: '#0b4f6c', weight: 3, fillColor: '#c8553d', fillOpacity: 0.9 })
+    L.circleMarker([lat, lng], {
+      radius: 10,
+      color: readThemeColour('brand'),
+      weight: 3,
+      fillColor: readThemeColour('marker'),
+      fillOpacity: 0.9,
+    })
       .addTo(map)
       .bindTooltip(label);
     return () => {

@@ -68,7 +68,7 @@ export type ContactOffer = {
   telephone: string;
   email: string;
   route: ContactRoute;
-  /** /contact-office?… with the department or branch and the property (the form is issue 5). */
+  /** /contact-office?… with the department or branch and the property (the contact form is in the leads feature). */
   contactOfficeHref: string;
   profile: AssociatedProfile | null;
   /** /contact-staff-member/:id for the chosen staff member. */

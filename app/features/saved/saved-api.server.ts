@@ -4,15 +4,14 @@
  */
 import type { RequestContext } from '../../lib/context.ts';
 import { getDb } from '../../lib/db.server.ts';
-import { fromQueryParams } from '../search/search-codec.ts';
-import { isSearchStatus } from '../search/search-model.ts';
-import { addSavedProperties, listSavedProperties, removeSavedProperty } from './saved-properties.server.ts';
+import { fromQueryParams, isSearchStatus } from '../search/index.ts';
+import { addSavedProperties, listSavedProperties, removeSavedProperty } from './saved-property-queries.server.ts';
 import {
   listSavedSearches,
   removeSavedSearch,
   saveSearchForUser,
   updateSavedSearchFrequency,
-} from './saved-searches.server.ts';
+} from './saved-search-queries.server.ts';
 import {
   NOT_FOUND_MESSAGE,
   SAVED_PROPERTIES_LIMIT_MESSAGE,

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
-import { listSavedProperties } from './saved-properties.server.ts';
-import { listSavedSearches } from './saved-searches.server.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { listSavedProperties } from './saved-property-queries.server.ts';
+import { listSavedSearches } from './saved-search-queries.server.ts';
 import { SAVED_ITEM_LIMIT, type SavedSearchView } from './saved-schemas.ts';
 
 /** Cards for ids the browser holds (a visitor's saves are public listings, so anyone may ask for their cards). */

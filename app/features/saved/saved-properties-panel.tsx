@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useFetcher } from 'react-router';
-import type { PropertyCard } from '../properties/property-card.ts';
-import { PropertyCardView } from '../properties/property-card-view.tsx';
-import { useSavedPropertyIds } from '../properties/save-property-toggle.tsx';
-import { useIsHydrated } from './use-is-hydrated.ts';
+import type { PropertyCard } from '../properties/index.ts';
+import { SaveablePropertyCard } from './saveable-property-card.tsx';
+import { useSavedPropertyIds } from './save-property-toggle.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import './saved.css';
 
 /**
@@ -48,7 +48,7 @@ export function SavedPropertiesPanel({ cards, panelPath }: { cards: PropertyCard
       ) : (
         <div className="saved-panel__cards">
           {shown.map((card) => (
-            <PropertyCardView key={card.property_id} card={card} />
+            <SaveablePropertyCard key={card.property_id} card={card} />
           ))}
         </div>
       )}

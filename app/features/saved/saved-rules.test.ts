@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeSavedIds, parseSavedIds } from '../properties/saved-properties-store.ts';
+import { mergeSavedIds, parseSavedIds } from './saved-properties-store.ts';
 import { SAVED_ITEM_LIMIT, alertFrequencySchema, propertyIdsSchema } from './saved-schemas.ts';
 
 describe('saved properties merge on sign-in (spec point 4)', () => {

@@ -9,7 +9,7 @@ import {
   SAVED_SEARCHES_LIMIT_MESSAGE,
   SEARCH_ALREADY_SAVED_MESSAGE,
   SEARCH_SAVED_MESSAGE,
-} from '../search/search-storage.ts';
+} from './saved-searches-store.ts';
 
 export { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE, SEARCH_ALREADY_SAVED_MESSAGE, SEARCH_SAVED_MESSAGE };
 /** The same values as the saved_searches.alert_frequency column (kept here so the browser bundle has no DB code). */

@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import { callJson } from './saved-client.ts';
-import { formatSearchUrl } from '../search/search-codec.ts';
-import { describeSearch } from '../search/search-options.ts';
+import { describeSearch, formatSearchUrl } from '../search/index.ts';
 import {
   getLocalSavedSearchesSnapshot,
   getServerLocalSavedSearchesSnapshot,
@@ -11,8 +10,8 @@ import {
   setSavedSearchesUser,
   subscribeLocalSavedSearches,
   type LocalSavedSearch,
-} from '../search/search-storage.ts';
-import { useCurrentUserId } from '../properties/save-property-toggle.tsx';
+} from './saved-searches-store.ts';
+import { useCurrentUserId } from '../site/index.ts';
 import {
   ALERT_FREQUENCY_LABELS,
   ALERT_FREQUENCY_UPDATED_MESSAGE,

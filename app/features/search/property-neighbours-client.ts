@@ -1,7 +1,7 @@
 import { toQueryParams } from './search-codec.ts';
 import { setPage } from './search-rules.ts';
 import { findPropertyLinks, type PropertyLinks, type SearchPage } from './property-neighbours.ts';
-import { loadSearchHistory } from './search-storage.ts';
+import { loadSearchHistory } from './search-history-store.ts';
 
 /** Previous/next links from the newest search in the visitor's history, read through GET /search.ljson. */
 export async function findLinksFromHistory(propertyId: number): Promise<PropertyLinks | null> {

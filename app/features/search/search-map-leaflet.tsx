@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { readThemeColour } from '../site/index.ts';
 import { normalisePolygon, type LatLng } from './polygon.ts';
 import type { MapMarker } from './map-marker.ts';
 
@@ -97,7 +98,7 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
     areaRef.current?.remove();
     areaRef.current = null;
     if (poly) {
-      areaRef.current = L.polygon(poly, { color: '#0b4f6c', weight: 3, fillOpacity: 0.08 }).addTo(map);
+      areaRef.current = L.polygon(poly, { color: readThemeColour('brand'), weight: 3, fillOpacity: 0.08 }).addTo(map);
       map.fitBounds(areaRef.current.getBounds(), { padding: [20, 20] });
     }
   }, [poly]);
@@ -106,7 +107,8 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
     const map = mapRef.current;
     if (!map) return;
     draftRef.current?.remove();
-    draftRef.current = draft.length > 0 ? L.polyline(draft, { color: '#a8412c', dashArray: '6 6' }).addTo(map) : null;
+    draftRef.current =
+      draft.length > 0 ? L.polyline(draft, { color: readThemeColour('accent'), dashArray: '6 6' }).addTo(map) : null;
   }, [draft]);
 
   function addCentrePoint() {

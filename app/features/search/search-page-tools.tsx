@@ -1,6 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { showToast } from '../../components/toast.tsx';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { parseSearchUrl, toQueryParams } from './search-codec.ts';
 import type { MapMarker } from './map-marker.ts';
 import type { Search } from './search-model.ts';
@@ -10,18 +10,12 @@ import { SearchMap } from './search-map.tsx';
 import {
   getSearchHistorySnapshot,
   getServerSearchHistorySnapshot,
-  SAVED_SEARCHES_LIMIT_MESSAGE,
-  listenForSavedSearchAuth,
   recordSearch,
-  saveSearchFromResultsPage,
-  setSavedSearchesUser,
   subscribeSearchHistory,
-} from './search-storage.ts';
+} from './search-history-store.ts';
 import { readSearchHistory } from './search-history.ts';
 
 const MAP_HASH = '#/map';
-
-const subscribeNothing = () => () => undefined;
 
 function searchHref(search: Search, hash = ''): string {
   return `/search?${toQueryParams(search).toString()}${hash}`;
@@ -34,24 +28,25 @@ function hasSearchFragment(hash: string): boolean {
   );
 }
 
-/** The client half of /search: fragment links, the map view, history and saving the search locally. */
+/**
+ * The client half of /search: fragment links, the map view and history. `saveSearch` is the 'Save search' control,
+ * given by the page (it belongs to saved items, which build on search).
+ */
 export function SearchPageTools({
   search,
   tileUrl,
   defaultStatus,
+  saveSearch,
 }: {
   search: Search;
   tileUrl: string;
   defaultStatus: string | null;
+  saveSearch: ReactNode;
 }) {
   const location = useLocation();
   const navigate = useNavigate();
   // The server never sees the hash: render the list first and switch after hydration, so the markup matches.
-  const isHydrated = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const isHydrated = useIsHydrated();
   const isMap = isHydrated && location.hash === MAP_HASH;
   const [markers, setMarkers] = useState<MapMarker[]>([]);
   const historyJson = useSyncExternalStore(
@@ -60,7 +55,6 @@ export function SearchPageTools({
     getServerSearchHistorySnapshot,
   );
   const history = readSearchHistory(JSON.parse(historyJson));
-  const [saveMessage, setSaveMessage] = useState('');
 
   useEffect(() => {
     if (hasSearchFragment(location.hash)) {
@@ -89,20 +83,6 @@ export function SearchPageTools({
     return () => controller.abort();
   }, [isMap, searchKey]);
 
-  // Visitors save locally; signed-in users on the server (issue 6).
-  const root = useRouteLoaderData('root') as { currentUser?: { userId: number | null } } | undefined;
-  const userId = root?.currentUser?.userId ?? null;
-  useEffect(() => {
-    listenForSavedSearchAuth();
-    void setSavedSearchesUser(userId);
-  }, [userId]);
-
-  async function save() {
-    const message = await saveSearchFromResultsPage(search, userId);
-    setSaveMessage(message);
-    if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
-  }
-
   const previous = history
     .filter((entry) => JSON.stringify({ ...entry, page: 1 }) !== JSON.stringify({ ...search, page: 1 }))
     .slice(0, 5);
@@ -113,12 +93,7 @@ export function SearchPageTools({
         <Link className="button" to={isMap ? searchHref(search) : searchHref(search, MAP_HASH)} preventScrollReset>
           {isMap ? 'List view' : 'Map view'}
         </Link>
-        <button type="button" className="button" onClick={() => void save()}>
-          Save search
-        </button>
-        <span role="status" className="search-tools__message">
-          {saveMessage}
-        </span>
+        {saveSearch}
       </div>
       {isMap ? (
         <SearchMap

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
-import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
+import { propertyCardColumns } from '../properties/index.server.ts';
+import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import type { Search, SortOption } from './search-model.ts';
 import type { MapMarker } from './map-marker.ts';
 

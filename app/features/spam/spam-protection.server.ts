@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, CappedMap, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { getSiteChrome } from '../content/site.server.ts';
+import { getSiteChrome } from '../site/index.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { getSessionSecret } from '../../lib/secret.server.ts';

@@ -1,5 +1,5 @@
 /**
- * Spam protection shared by client and server (spec point 4 'Spam protection', issue 5 item 9).
+ * Spam protection shared by client and server (spec point 4 'Spam protection').
  * Every lead, form and account form carries honeypots and the authenticity token; a bot check runs on submit:
  * a self-hosted proof-of-work (ALTCHA) by default, or Google reCAPTCHA v2 invisible / v3 when keys are configured.
  */

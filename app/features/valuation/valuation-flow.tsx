@@ -14,9 +14,8 @@ import {
   type FieldError,
 } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { AddressLookup, type AddressLookupMode } from '../address/address-lookup.tsx';
-import { useBotCheck } from '../spam/bot-check.tsx';
-import { HONEYPOT_FIELD, type BotCheckConfig } from '../spam/spam-protection.ts';
+import { AddressLookup, type AddressLookupMode } from '../address/index.ts';
+import { type BotCheckConfig, HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
 import { ALL_AM_LABEL, ALL_PM_LABEL, bookingTimeOf, initialTimeSlots, timeSlotsReducer } from './time-slots.ts';
 import { buildValuationPayload, type ValuationAppointment } from './valuation-payload.ts';
 import {

@@ -3,15 +3,15 @@ import type { AppLoadContext } from 'react-router';
 import { valuationBookings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
-import { acceptLead } from '../leads/lead-store.server.ts';
+import { acceptLead } from '../leads/index.server.ts';
 import {
   ALTCHA_FIELD,
   BOT_CHECK_FAILED_MESSAGE,
   HONEYPOT_FIELD,
   isHoneypotFilled,
   RECAPTCHA_FIELD,
-} from '../spam/spam-protection.ts';
-import { verifyBotCheck } from '../spam/spam-protection.server.ts';
+} from '../spam/index.ts';
+import { verifyBotCheck } from '../spam/index.server.ts';
 import { findNearestBranch, getBranchName } from './branch-lookup.server.ts';
 import { getTakenSlots } from './valuation-bookings.server.ts';
 import { fieldErrorsOf, VALUATION_MESSAGES, valuationLeadSchema, type ValuationLead } from './valuation-schema.ts';

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '../spam/spam-protection.ts';
+import { HONEYPOT_FIELD } from '../spam/index.ts';
 import { streetAddressOf, type ValuationChannel, type ValuationDetails } from './valuation-schema.ts';
 
 /** The chosen appointment of the multi-step flow: a YYYY-MM-DD date and the booking_time text (time-slots.ts). */

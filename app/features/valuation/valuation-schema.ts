@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { normalisePostcode } from '../../lib/postcode.ts';
 import { parseBookingTime } from './time-slots.ts';
+
+/** Re-exported so the valuation form's callers keep one import for its rules. */
+export { normalisePostcode, POSTCODE_PATTERN } from '../../lib/postcode.ts';
 
 /**
  * The valuation request (spec points 3, 5 and 7), shared by the modal (per-step checks) and POST /leads.
@@ -37,21 +41,12 @@ const EMAIL_PATTERN =
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 export const MIN_PHONE_DIGITS = 6;
 const MAX_PHONE_DIGITS = 15;
-/** UK postcode, with or without the space, any case. */
-export const POSTCODE_PATTERN = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/i;
 const HOUSE_NUMBER_PATTERN = /^[\dA-Za-z][\dA-Za-z\s/-]{0,9}$/;
 const PLACE_PATTERN = /^[\p{L}][\p{L}\p{M}\s.,'’&()-]*$/u;
 
 /** Strips letters and other non-phone characters as they are typed (spec point 5). */
 export function filterPhoneInput(value: string): string {
   return value.replace(/[^\d\s()+.-]/g, '');
-}
-
-/** 'bs84dr' and ' BS8  4DR ' both become 'BS8 4DR'; null when it is not a UK postcode. */
-export function normalisePostcode(value: string): string | null {
-  const match = POSTCODE_PATTERN.exec(value.trim());
-  if (!match) return null;
-  return `${match[1]} ${match[2]}`.toUpperCase();
 }
 
 /** The outward code (postcode district) of a full postcode or of an outcode alone: 'BS8 4DR' → 'BS8'. */

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/user-layout';
+import type { AccountLayoutData } from '../../features/account/account-client.ts';
 import { AccountSidebar } from '../../features/account/account-sidebar.tsx';
 import { getAccountBotCheckConfig } from '../../features/account/account-bot-check.server.ts';
 import { NO_STORE } from '../../features/account/account-http.server.ts';
@@ -10,7 +11,7 @@ import { getDb } from '../../lib/db.server.ts';
 export async function loader({ context }: Route.LoaderArgs) {
   const userId = await context.session.getUserId();
   const [user, botCheck] = await Promise.all([getUserView(getDb(), userId), getAccountBotCheckConfig()]);
-  return data({ user, botCheck }, { headers: NO_STORE });
+  return data({ user, botCheck } satisfies AccountLayoutData, { headers: NO_STORE });
 }
 
 export function headers() {
@@ -18,7 +19,7 @@ export function headers() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { chrome?: { agencyName: string } } | undefined;
+  const root = matches[0]?.loaderData;
   return [
     { title: `Your account | ${root?.chrome?.agencyName ?? 'Doorstep'}` },
     { name: 'robots', content: 'noindex' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentLogs, siteSettings } from '../../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/integration/test-database.ts';
 import { setDatabaseHandle } from '../../lib/db.server.ts';
-import { DEFAULT_THEME } from '../../features/content/site.server.ts';
+import { DEFAULT_THEME } from '../../features/site/site-chrome.server.ts';
 import { action as logConsent } from './consent-logs.ts';
 import { loader as analyticsCode } from './analytics-code.ts';
 

@@ -6,7 +6,7 @@ import {
   leadRedirectResponse,
   readLeadPost,
 } from '../../features/leads/lead-responses.server.ts';
-import { dispatchLead } from '../../features/leads/lead-dispatch.server.ts';
+import { dispatchLead } from '../../features/valuation/lead-dispatch.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /**

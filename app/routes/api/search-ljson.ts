@@ -1,7 +1,7 @@
 import type { Route } from './+types/search-ljson';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { searchMapMarkers, searchProperties, resolvePlace } from '../../features/search/search-query.server.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** GET /search.ljson?{filters}: properties (card fields) and pagination; with hashbang=map also the map markers. */

@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { data, useFetcher, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { data, useFetcher, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/book-a-valuation';
-import type { loader as rootLoader } from '../../root.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { propertyPath } from '../../features/properties/property-links.ts';
+import { useRootData } from '../../features/site/index.ts';
 import { getBotCheckConfig } from '../../features/spam/spam-protection.server.ts';
 import { ValuationFlow } from '../../features/valuation/valuation-flow.tsx';
 import { getTakenSlots } from '../../features/valuation/valuation-bookings.server.ts';
@@ -46,7 +46,7 @@ async function takenSlotsAsked(url: URL): Promise<{ branchId: number; date: stri
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { chrome?: { agencyName: string } } | undefined;
+  const root = matches[0]?.loaderData;
   return [
     { title: `Book a valuation | ${root?.chrome?.agencyName ?? 'Doorstep'}` },
     { name: 'robots', content: 'noindex' },
@@ -54,7 +54,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function BookAValuationModal({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const navigate = useNavigate();
   const location = useLocation();
   const { closeTo } = loaderData;

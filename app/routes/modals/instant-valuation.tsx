@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { chrome?: { agencyName: string } } | undefined;
+  const root = matches[0]?.loaderData;
   const hasErrors = loaderData ? Object.keys(loaderData.errors).length > 0 : false;
   return [
     { title: `${hasErrors ? 'Error: ' : ''}Instant Valuation | ${root?.chrome?.agencyName ?? 'Doorstep'}` },

@@ -3,7 +3,7 @@ import type { Route } from './+types/property-calculator';
 import { Modal } from '../../components/modal.tsx';
 import { areCalculatorsHidden } from '../../features/calculators/calculators-visibility.ts';
 import { Calculators } from '../../features/calculators/calculators.tsx';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { propertyPath } from '../../features/properties/property-links.ts';
 import { getPropertyForCalculators } from '../../features/properties/property-page.server.ts';
 import { getDb } from '../../lib/db.server.ts';

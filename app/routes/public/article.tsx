@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import type { Route } from './+types/article';
-import { articlesTitle, kindLabel, topicSlug } from '../../features/content/articles.ts';
-import { getArticleBySlug, listArticleKinds } from '../../features/content/articles.server.ts';
+import { articlesTitle, kindLabel, topicSlug } from '../../features/content/article-list.ts';
+import { getArticleBySlug, listArticleKinds } from '../../features/content/article-queries.server.ts';
 import { formatArticleDate } from '../../features/content/article-card-view.tsx';
 import { jsonLdMeta, openGraphMeta } from '../../features/content/open-graph.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { imageSrcSet, imageUrlWithSize } from '../../features/properties/property-display.ts';
 import { getDb } from '../../lib/db.server.ts';
 

@@ -14,12 +14,12 @@ import {
   withKind,
   withPage,
   withTopic,
-} from '../../features/content/articles.ts';
-import { listArticleKinds, listArticles } from '../../features/content/articles.server.ts';
+} from '../../features/content/article-list.ts';
+import { listArticleKinds, listArticles } from '../../features/content/article-queries.server.ts';
 import { ArticleCardView } from '../../features/content/article-card-view.tsx';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
-import { useIsHydrated } from '../../features/content/use-is-hydrated.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** articles#index: server-rendered from ?kind=&topic=&q=&page= so it works without JavaScript and is crawlable. */

@@ -1,11 +1,11 @@
 import { data } from 'react-router';
 import type { Route } from './+types/branch';
 import { BranchMap } from '../../features/content/branch-map.tsx';
-import { telHref } from '../../features/content/branches.ts';
-import { getBranchBySlug } from '../../features/content/branches.server.ts';
+import { telHref } from '../../features/content/branch-list.ts';
+import { getBranchBySlug } from '../../features/content/branch-queries.server.ts';
 import { jsonLdMeta, openGraphMeta } from '../../features/content/open-graph.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
-import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { imageUrlWithSize } from '../../features/properties/property-display.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
@@ -198,7 +198,7 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
         {branch.latestProperties.length > 0 ? (
           <div className="card-grid">
             {branch.latestProperties.map((card) => (
-              <PropertyCardView key={card.property_id} card={card} />
+              <SaveablePropertyCard key={card.property_id} card={card} />
             ))}
           </div>
         ) : (

@@ -6,11 +6,11 @@ import {
   BRANCHES_PAGE_SIZE,
   branchListHref,
   parseBranchListParams,
-} from '../../features/content/branches.ts';
-import { listBranches, listDepartmentOptions } from '../../features/content/branches.server.ts';
+} from '../../features/content/branch-list.ts';
+import { listBranches, listDepartmentOptions } from '../../features/content/branch-queries.server.ts';
 import { BranchCardView } from '../../features/content/branch-card-view.tsx';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** branches#index: search by text, department filter (default all) and pagination, all in the query string. */

@@ -1,12 +1,12 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/home';
 import { getLatestPropertyCards } from '../../features/properties/cards.server.ts';
-import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { HOME_SECTIONS } from '../../features/content/home-sections.ts';
-import { getFeaturedPropertyCards } from '../../features/content/home.server.ts';
-import { getLatestArticles } from '../../features/content/articles.server.ts';
+import { getFeaturedPropertyCards } from '../../features/content/featured-properties.server.ts';
+import { getLatestArticles } from '../../features/content/article-queries.server.ts';
 import { ArticleCardView } from '../../features/content/article-card-view.tsx';
-import { listBranchSummaries } from '../../features/content/branches.server.ts';
+import { listBranchSummaries } from '../../features/content/branch-queries.server.ts';
 import { BranchCardView } from '../../features/content/branch-card-view.tsx';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -29,7 +29,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { chrome?: { agencyName: string }; origin?: string } | undefined;
+  const root = matches[0]?.loaderData;
   const name = root?.chrome?.agencyName ?? 'Doorstep';
   const title = `${name} | Property for sale and to rent`;
   const description = `Search houses and flats for sale and to rent with ${name}. Book a viewing or a free valuation.`;
@@ -101,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="featured-properties">Featured properties</h2>
           <div className="card-grid">
             {featured.map((card, index) => (
-              <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+              <SaveablePropertyCard key={card.property_id} card={card} isPriority={index === 0} />
             ))}
           </div>
         </section>
@@ -111,7 +111,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="latest-sales">Latest properties for sale</h2>
         <div className="card-grid">
           {sales.map((card, index) => (
-            <PropertyCardView key={card.property_id} card={card} isPriority={featured.length === 0 && index === 0} />
+            <SaveablePropertyCard
+              key={card.property_id}
+              card={card}
+              isPriority={featured.length === 0 && index === 0}
+            />
           ))}
         </div>
         <p>
@@ -125,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="latest-lettings">Latest properties to rent</h2>
         <div className="card-grid">
           {lettings.map((card) => (
-            <PropertyCardView key={card.property_id} card={card} />
+            <SaveablePropertyCard key={card.property_id} card={card} />
           ))}
         </div>
         <p>

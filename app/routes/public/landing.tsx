@@ -1,9 +1,9 @@
 import { data } from 'react-router';
 import type { Route } from './+types/landing';
 import { Pagination } from '../../components/pagination.tsx';
-import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
-import { landingPath, parseLandingPage, parseLandingScope, LANDING_ROOTS } from '../../features/search/landing.ts';
-import { onTheMarket, resolveLanding } from '../../features/search/landing.server.ts';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
+import { landingPath, parseLandingPage, parseLandingScope, LANDING_ROOTS } from '../../features/search/landing-scope.ts';
+import { onTheMarket, resolveLanding } from '../../features/search/landing-queries.server.ts';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { createSearch, type Channel } from '../../features/search/search-model.ts';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
@@ -100,7 +100,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
       <h2 className="visually-hidden">Properties</h2>
       <div className="card-grid">
         {results.properties.map((card, index) => (
-          <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+          <SaveablePropertyCard key={card.property_id} card={card} isPriority={index === 0} />
         ))}
       </div>
       <Pagination

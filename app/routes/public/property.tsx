@@ -2,8 +2,9 @@ import { data, Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/property';
 import { PropertyNeighbourLinks } from '../../features/search/property-neighbour-links.tsx';
 import { areCalculatorsHidden } from '../../features/calculators/calculators-visibility.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { PropertyPageView, type PropertyDetails } from '../../features/properties/property-details.tsx';
+import { SavePropertyToggle } from '../../features/saved/save-property-toggle.tsx';
 import { propertyUrl } from '../../features/properties/property-card.ts';
 import { modalLoadingTitle } from '../../features/properties/modal-loading.ts';
 import { PendingModalStatus } from '../../components/pending-modal-status.tsx';
@@ -184,6 +185,9 @@ export default function PropertyRoute({ loaderData }: Route.ComponentProps) {
         branch={loaderData.branch}
         breadcrumbs={loaderData.breadcrumbs}
         neighbourLinks={<PropertyNeighbourLinks propertyId={loaderData.property.id} fallback={loaderData.neighbours} />}
+        saveToggle={
+          <SavePropertyToggle propertyId={loaderData.property.id} address={loaderData.property.displayAddress} />
+        }
         developmentHomes={loaderData.developmentHomes}
         tileUrl={loaderData.tileUrl}
         mortgageGuideUrl={loaderData.mortgageGuideUrl}

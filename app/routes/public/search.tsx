@@ -2,20 +2,21 @@ import { data } from 'react-router';
 import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
-import { listBranchOptions } from '../../features/content/branches.server.ts';
-import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
+import { listBranchOptions } from '../../features/content/branch-queries.server.ts';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
 import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
 import { setPage } from '../../features/search/search-rules.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { SearchPageTools } from '../../features/search/search-page-tools.tsx';
 import { saveSearchFromRequest } from '../../features/saved/saved-api.server.ts';
+import { SaveSearchButton } from '../../features/saved/save-search-button.tsx';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStylesHref }];
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** POST /search?{filters}: save the search for the signed-in user (spec point 7; issue 6). */
+/** POST /search?{filters}: save the search for the signed-in user (spec point 7). */
 export async function action({ request, context }: Route.ActionArgs) {
   const theme = (await getSiteChrome(getDb())).theme;
   const saved = await saveSearchFromRequest(request, context, theme.preferences.defaultSearchStatus);
@@ -67,7 +68,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {search.q ? ` in ${search.q}` : ''}
       </h1>
       <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
-      <SearchPageTools search={search} tileUrl={tileUrl} defaultStatus={defaultStatus} />
+      <SearchPageTools
+        search={search}
+        tileUrl={tileUrl}
+        defaultStatus={defaultStatus}
+        saveSearch={<SaveSearchButton search={search} />}
+      />
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
@@ -80,7 +86,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="card-grid">
           {results.properties.map((card, index) => (
-            <PropertyCardView key={card.property_id} card={card} isPriority={index === 0} />
+            <SaveablePropertyCard key={card.property_id} card={card} isPriority={index === 0} />
           ))}
         </div>
       )}

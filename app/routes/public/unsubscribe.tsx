@@ -1,9 +1,10 @@
-import { data, Form, useRouteLoaderData } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/unsubscribe';
+import { useRootData } from '../../features/site/index.ts';
 import {
   findSavedSearchByUnsubscribeToken,
   unsubscribeSavedSearch,
-} from '../../features/saved/saved-searches.server.ts';
+} from '../../features/saved/saved-search-queries.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
@@ -36,7 +37,7 @@ export function meta() {
 }
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const root = useRouteLoaderData('root') as { csrfToken?: string } | undefined;
+  const root = useRootData();
   const view = actionData ?? loaderData;
   return (
     <div className="container static-page">

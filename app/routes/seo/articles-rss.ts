@@ -1,8 +1,8 @@
 import type { Route } from './+types/articles-rss';
-import { articlesTitle } from '../../features/content/articles.ts';
-import { listArticleKinds, listArticlesForFeed } from '../../features/content/articles.server.ts';
+import { articlesTitle } from '../../features/content/article-list.ts';
+import { listArticleKinds, listArticlesForFeed } from '../../features/content/article-queries.server.ts';
 import { renderRss } from '../../features/content/rss.ts';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 const FEED_SIZE = 50;

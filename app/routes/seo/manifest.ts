@@ -1,5 +1,6 @@
 import type { Route } from './+types/manifest';
-import { getSiteChrome } from '../../features/content/site.server.ts';
+import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
+import { themeColours } from '../../features/site/theme.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** /manifest.webmanifest: name and icons for installing the site and for sharing. */
@@ -14,7 +15,7 @@ export async function loader(_args: Route.LoaderArgs) {
     display: 'browser',
     lang: 'en-GB',
     background_color: '#ffffff',
-    theme_color: '#0b4f6c',
+    theme_color: themeColours(chrome.theme).brand,
     icons: [
       { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },

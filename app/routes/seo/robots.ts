@@ -1,5 +1,5 @@
 import type { Route } from './+types/robots';
-import { robotsTxt } from '../../features/content/sitemaps.ts';
+import { robotsTxt } from '../../features/content/sitemap-xml.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   return new Response(robotsTxt(context.origin), {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap-index';
-import { renderSitemapIndex } from '../../features/content/sitemaps.ts';
-import { listSitemapFiles } from '../../features/content/sitemaps.server.ts';
+import { renderSitemapIndex } from '../../features/content/sitemap-xml.ts';
+import { listSitemapFiles } from '../../features/content/sitemap-queries.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** /sitemap.xml: the sitemap index (robots.txt points here). */

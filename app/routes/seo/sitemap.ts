@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/sitemap';
-import { parseSitemapFileName, renderUrlSet } from '../../features/content/sitemaps.ts';
-import { listSitemapEntries } from '../../features/content/sitemaps.server.ts';
+import { parseSitemapFileName, renderUrlSet } from '../../features/content/sitemap-xml.ts';
+import { listSitemapEntries } from '../../features/content/sitemap-queries.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** /sitemaps/{section}-{part}.xml: up to 50,000 canonical URLs with lastmod. */

@@ -1,0 +1,5 @@
+/**
+ * The address feature's client-safe public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
+ */
+export { AddressLookup, type AddressLookupMode } from './address-lookup.tsx';

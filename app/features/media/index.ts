@@ -1,0 +1,5 @@
+/**
+ * The media feature's client-safe public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
+ */
+export { CARD_IMAGE, IMAGE_WIDTHS, parseSizeSegment } from './image-sizes.ts';

@@ -1,0 +1,74 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { showToast } from '../../components/toast.tsx';
+import { useCurrentUserId } from '../site/index.ts';
+import { listenForSavedSearchAuth, setSavedSearchesUser } from './saved-searches-store.ts';
+import {
+  PROPERTY_SAVED_MESSAGE,
+  SAVED_PROPERTIES_LIMIT_MESSAGE,
+  SAVED_PROPERTY_REMOVED_MESSAGE,
+} from './saved-schemas.ts';
+import {
+  getSavedPropertiesSnapshot,
+  getServerSavedPropertiesSnapshot,
+  listenForAuthChanges,
+  parseSavedIds,
+  setSavedPropertiesUser,
+  subscribeSavedProperties,
+  toggleSavedProperty,
+} from './saved-properties-store.ts';
+
+/**
+ * Keeps saved items in step with who is signed in: saved properties merge on sign-in and come back on sign-out;
+ * saved searches kept in the browser go to the account on sign-in and are cleared on sign-out. Mounted once, in the
+ * root layout, so it runs on every page.
+ */
+export function useSavedPropertiesSync(): number | null {
+  const userId = useCurrentUserId();
+  useEffect(() => {
+    listenForAuthChanges();
+    listenForSavedSearchAuth();
+    void setSavedPropertiesUser(userId);
+    void setSavedSearchesUser(userId);
+  }, [userId]);
+  return userId;
+}
+
+export function useSavedPropertyIds(): number[] {
+  const raw = useSyncExternalStore(
+    subscribeSavedProperties,
+    getSavedPropertiesSnapshot,
+    getServerSavedPropertiesSnapshot,
+  );
+  return parseSavedIds(raw);
+}
+
+export async function toggleWithToast(propertyId: number): Promise<void> {
+  const outcome = await toggleSavedProperty(propertyId);
+  if (outcome === 'saved') showToast(PROPERTY_SAVED_MESSAGE);
+  else if (outcome === 'removed') showToast(SAVED_PROPERTY_REMOVED_MESSAGE);
+  else if (outcome === 'limit-reached') showToast(SAVED_PROPERTIES_LIMIT_MESSAGE, { kind: 'error' });
+  else showToast('Sorry, that could not be saved. Please try again.', { kind: 'error' });
+}
+
+/** The save toggle of every card and property page (spec point 4): flips between saved and unsaved. */
+export function SavePropertyToggle({ propertyId, address }: { propertyId: number; address: string }) {
+  const isSaved = useSavedPropertyIds().includes(propertyId);
+  return (
+    <button
+      type="button"
+      className="save-toggle"
+      aria-pressed={isSaved}
+      onClick={() => void toggleWithToast(propertyId)}
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+        <path
+          d="M12 21s-7.5-4.6-9.5-9.3C1.2 8.5 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.3.8-1.2 2.2-2.3 4.2-2.3 3.5 0 5.6 3.5 4.3 6.7C19.5 16.4 12 21 12 21z"
+          fill={isSaved ? 'currentColor' : 'none'}
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
+      <span className="visually-hidden">{isSaved ? `Remove ${address} from saved properties` : `Save ${address}`}</span>
+    </button>
+  );
+}

@@ -1,0 +1,6 @@
+/**
+ * The search feature's server-only public surface (client-safe code: index.ts). Other features import only from its
+ * entries; the rest of this folder is private (eslint/import-boundaries.js).
+ */
+export { listLandingPages } from './landing-queries.server.ts';
+export { searchConditions } from './search-query.server.ts';

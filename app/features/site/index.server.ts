@@ -1,0 +1,5 @@
+/**
+ * The site feature's server-only public surface (client-safe code: index.ts). Other features import only from its
+ * entries; the rest of this folder is private (eslint/import-boundaries.js).
+ */
+export { getSiteChrome } from './site-chrome.server.ts';

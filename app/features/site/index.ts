@@ -1,0 +1,8 @@
+/**
+ * The site feature's client-safe public surface (server-only code: index.server.ts). Other features import only
+ * from its entries; the rest of this folder is private (eslint/import-boundaries.js).
+ */
+export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './root-data.ts';
+export { SiteFooter } from './site-footer.tsx';
+export { SiteHeader } from './site-header.tsx';
+export { DEFAULT_THEME_COLOURS, readThemeColour, themeColours, themeStyle } from './theme.ts';

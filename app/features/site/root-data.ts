@@ -1,0 +1,31 @@
+/**
+ * The data the root loader gives every page. Its type lives here rather than in app/root.tsx so features and
+ * routes read it through one typed hook without importing the document module (imports only run downwards).
+ */
+import { useRouteLoaderData } from 'react-router';
+import type { ConsentStatus } from '../consent/index.ts';
+import type { SiteChrome } from './site-chrome.server.ts';
+
+export type RootData = {
+  /** Signed-in state for every screen (save toggles, account sidebar); details come from GET /user.ljson. */
+  currentUser: { userId: number | null };
+  /** Texts for '#flash/{key}' toasts (spec point 8: they come from page data). */
+  flashMessages: Record<string, string>;
+  csrfToken: string;
+  chrome: SiteChrome;
+  origin: string;
+  consentStatus: ConsentStatus | null;
+};
+
+/** The root loader's data; undefined only while the root itself failed (its error boundary renders). */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<RootData>('root');
+}
+
+export function useCsrfToken(): string {
+  return useRootData()?.csrfToken ?? '';
+}
+
+export function useCurrentUserId(): number | null {
+  return useRootData()?.currentUser.userId ?? null;
+}
