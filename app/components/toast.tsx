@@ -12,7 +12,7 @@ import './toast.css';
 const TOAST_DEFAULT_MS = 3000;
 export const TOAST_LONG_MS = 8000;
 const TOAST_REMOVAL_MS = 400;
-const FLASH_TOAST_MS = 10000;
+export const FLASH_TOAST_MS = 10000;
 
 export type ToastKind = 'success' | 'error';
 type Toast = { id: number; message: string; kind: ToastKind; leaving: boolean };

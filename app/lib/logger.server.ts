@@ -15,3 +15,4 @@ function createLogger() {
 }
 
 export const logger = createLogger();
+export type Logger = typeof logger;
