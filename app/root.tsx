@@ -19,6 +19,7 @@ import { readConsentStatus } from './features/consent/consent.ts';
 import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES } from './features/flash/flash-messages.ts';
 import { ValuationHashHandler } from './features/valuation/valuation-hash-handler.tsx';
+import { ModalHashHandler } from './components/modal-hash-handler.tsx';
 import { useSavedPropertiesSync } from './features/properties/save-property-toggle.tsx';
 import appStylesHref from './styles/app.css?url';
 
@@ -106,6 +107,7 @@ export default function App() {
       </main>
       <SiteFooter chrome={chrome} />
       <ValuationHashHandler />
+      <ModalHashHandler />
       <SavedItemsSync />
     </>
   );

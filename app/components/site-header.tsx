@@ -24,7 +24,8 @@ import {
   splitPrimaryMenu,
   type MenuItem,
 } from '../features/content/menus.ts';
-import { useIsHydrated, useIsScrolledPast } from '../features/content/use-is-hydrated.ts';
+import { useIsHydrated } from '../features/content/use-is-hydrated.ts';
+import { useCompactHeader } from './use-compact-header.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
@@ -306,11 +307,10 @@ export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boo
   const layout = splitPrimaryMenu(limitMenuDepth(primary, DESKTOP_MENU_DEPTH), theme);
   const phoneHref = headerPhoneHref(theme.mobileHeaderContactLink, chrome.agencyContactTelephone);
   const [dropdown, setDropdownState] = useState<DropdownState>(null);
-  const isScrolledPast = useIsScrolledPast(HEADER_SCROLL_THRESHOLD);
-  const isScrolled = isHome && isScrolledPast;
+  const headerRef = useRef<HTMLElement>(null);
+  const isScrolled = useCompactHeader(headerRef, HEADER_SCROLL_THRESHOLD, isHome);
   // Before hydration, CSS :hover/:focus-within opens the dropdowns; afterwards React state does.
   const isEnhanced = useIsHydrated();
-  const headerRef = useRef<HTMLElement>(null);
   const setDropdown = useCallback((next: DropdownState) => setDropdownState(next), []);
 
   useEffect(() => {

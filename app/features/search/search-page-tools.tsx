@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { showToast } from '../../components/toast.tsx';
-import { parseSearchUrl, toQueryParams } from './search-codec.ts';
+import { hasSearchFragment, parseSearchUrl, toQueryParams } from './search-codec.ts';
 import type { MapMarker } from './map-marker.ts';
 import type { Search } from './search-model.ts';
 import { describeSearch } from './search-options.ts';
@@ -25,13 +25,6 @@ const subscribeNothing = () => () => undefined;
 
 function searchHref(search: Search, hash = ''): string {
   return `/search?${toQueryParams(search).toString()}${hash}`;
-}
-
-/** Path-style fragments (spec point 9) arrive in links; the page keeps its state in the query so the server sees it. */
-function hasSearchFragment(hash: string): boolean {
-  return /^#!?\/(sales|lettings|all-property-for-sale|property-for-sale|properties-for-sale|all-property-for-rent|property-for-rent|properties-to-rent)(\/|$)/.test(
-    hash,
-  );
 }
 
 /** The client half of /search: fragment links, the map view, history and saving the search locally. */
@@ -62,6 +55,7 @@ export function SearchPageTools({
   const history = readSearchHistory(JSON.parse(historyJson));
   const [saveMessage, setSaveMessage] = useState('');
 
+  // Path-style fragments (spec point 9) arrive in links; the page keeps its state in the query so the server sees it.
   useEffect(() => {
     if (hasSearchFragment(location.hash)) {
       const parsed = parseSearchUrl(

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
+import { lastResultsPage } from '../../features/search/last-results-page.ts';
 import { listBranchOptions } from '../../features/content/branches.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
@@ -89,6 +90,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         hasPrev={results.pagination.has_prev_page}
         hasNext={results.pagination.has_next_page}
         hrefFor={hrefFor}
+        lastPage={lastResultsPage(results)}
         label="Search results pages"
       />
     </div>
