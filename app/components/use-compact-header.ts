@@ -22,10 +22,7 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
   const [fullHeight, setFullHeight] = useState<number | null>(null);
 
   useEffect(() => {
-    if (!enabled) {
-      setIsCompact(false);
-      return;
-    }
+    if (!enabled) return;
     let frame = 0;
     const update = () => {
       frame = 0;
@@ -46,10 +43,10 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
   // already carries the compensating margin.
   useLayoutEffect(() => {
     const header = headerRef.current;
-    if (!header || !enabled) return;
-    if (!isCompact) {
+    if (!header) return;
+    if (!enabled || !isCompact) {
       header.style.marginBottom = '';
-      setFullHeight(header.offsetHeight);
+      if (enabled) setFullHeight(header.offsetHeight);
       return;
     }
     if (fullHeight !== null) header.style.marginBottom = `${Math.max(0, fullHeight - header.offsetHeight)}px`;
@@ -74,5 +71,5 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
     return () => window.removeEventListener('resize', onResize);
   }, [headerRef, enabled, threshold]);
 
-  return isCompact;
+  return enabled && isCompact;
 }
