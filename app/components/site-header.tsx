@@ -26,6 +26,7 @@ import {
 } from '../features/content/menus.ts';
 import { useIsHydrated } from '../features/content/use-is-hydrated.ts';
 import { useCompactHeader } from './use-compact-header.ts';
+import { trapFocus } from './focus-trap.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
@@ -165,6 +166,7 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
   const [state, dispatch] = useReducer(mobileMenuReducer, CLOSED_MOBILE_MENU);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const level = mobileMenuLevel(state);
   const view = mobileMenuView(items, state);
@@ -189,6 +191,13 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
     };
   }, [state.isOpen]);
 
+  // While open the menu is the page (it covers it on a phone): focus stays among its controls and the burger.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!state.isOpen || !menu) return;
+    return trapFocus(menu);
+  }, [state.isOpen]);
+
   useEffect(() => {
     const selector = focusAfterRender.current;
     if (!selector) return;
@@ -206,7 +215,7 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
   return (
     // Escape pressed anywhere in the menu closes it and returns focus to the burger button.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="mobile-menu" onKeyDown={onKeyDown}>
+    <div ref={menuRef} className="mobile-menu" onKeyDown={onKeyDown}>
       <button
         ref={burgerRef}
         type="button"

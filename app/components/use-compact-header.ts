@@ -46,10 +46,10 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
     if (!header) return;
     if (!enabled || !isCompact) {
       header.style.marginBottom = '';
-      if (enabled) setFullHeight(header.offsetHeight);
+      if (enabled) setFullHeight(header.getBoundingClientRect().height);
       return;
     }
-    if (fullHeight !== null) header.style.marginBottom = `${Math.max(0, fullHeight - header.offsetHeight)}px`;
+    if (fullHeight !== null) header.style.marginBottom = `${Math.max(0, fullHeight - header.getBoundingClientRect().height)}px`;
   }, [headerRef, enabled, isCompact, fullHeight]);
 
   useEffect(() => {
@@ -62,7 +62,7 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
       const margin = header.style.marginBottom;
       header.style.marginBottom = '';
       if (compactClass) header.classList.remove(compactClass);
-      const height = header.offsetHeight;
+      const height = header.getBoundingClientRect().height;
       if (compactClass) header.classList.add(compactClass);
       header.style.marginBottom = margin;
       setFullHeight(height);
