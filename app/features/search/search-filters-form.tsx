@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fromQueryParams, toQueryParams } from './search-codec.ts';
 import { setChannel } from './search-rules.ts';
@@ -52,8 +52,18 @@ function keepsDrawnArea(params: URLSearchParams, current: Search): boolean {
  * The filter panel: a GET form to /search that works without JavaScript; with it, submitting navigates to the
  * normalised query string (empty fields dropped).
  */
-export function SearchFiltersForm({ search, branches }: { search: Search; branches: BranchOption[] }) {
+export function SearchFiltersForm({
+  search,
+  branches,
+  resultCount,
+}: {
+  search: Search;
+  branches: BranchOption[];
+  /** The current results' count, shown on the phone sheet's submit button until the filters change. */
+  resultCount?: { count: number; isCapped: boolean };
+}) {
   const navigate = useNavigate();
+  const liveCount = useLiveResultCount(resultCount ?? null);
   // The channel chosen in the form (not yet applied) decides the price lists: sale prices are not rents.
   const [channelChoice, setChannelChoice] = useState({ from: search.channel, channel: search.channel });
   const channel = channelChoice.from === search.channel ? channelChoice.channel : search.channel;
@@ -74,6 +84,7 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
       onSubmit={onSubmit}
       aria-label="Search filters"
       data-prices-for={channel}
+      onChange={(event) => liveCount.recount(formToSearch(event.currentTarget, search))}
     >
       <div className="field">
         <label htmlFor="filter-channel">Buy or rent</label>
@@ -288,12 +299,53 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
         </select>
       </div>
       <div className="search-filters__actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary search-filters__update">
           Update results
         </button>
+        {liveCount.text ? (
+          <button type="submit" className="button button--primary search-filters__show">
+            {liveCount.text}
+          </button>
+        ) : null}
       </div>
     </form>
   );
+}
+
+/**
+ * 'Show N results' for the phone's filter sheet: the count of what the sheet's filters would find, asked of
+ * GET /search.ljson as they change (debounced, and only where the sheet is shown).
+ */
+function useLiveResultCount(initial: { count: number; isCapped: boolean } | null) {
+  const [count, setCount] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+  const recount = (next: Search) => {
+    if (!initial || !window.matchMedia('(max-width: 767px)').matches) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      fetch(`/search.ljson?${toQueryParams({ ...next, page: 1 }).toString()}`, { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: { total?: { count: number; isCapped: boolean } } | null) => {
+          if (body?.total) setCount(body.total);
+        })
+        .catch(() => undefined);
+    }, 300);
+  };
+  const text = count
+    ? `Show ${count.count.toLocaleString('en-GB')}${count.isCapped ? '+' : ''} result${count.count === 1 && !count.isCapped ? '' : 's'}`
+    : null;
+  return { text, recount };
 }
 
 function hasAdvancedFilters(search: Search): boolean {

@@ -7,6 +7,8 @@ import { listBranchOptions } from '../../features/content/branches.server.ts';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
+import { FilterSheet, SEARCH_RESULTS_ID } from '../../features/search/filter-sheet.tsx';
+import { activeFilterCount } from '../../features/search/filter-count.ts';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
 import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
@@ -67,12 +69,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {channelHeading(search.channel)}
         {search.q ? ` in ${search.q}` : ''}
       </h1>
-      <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
+      <FilterSheet activeFilters={activeFilterCount(search)}>
+        <SearchFiltersForm
+          key={JSON.stringify(search)}
+          search={search}
+          branches={branches}
+          resultCount={results.total}
+        />
+      </FilterSheet>
       <SearchPageTools search={search} tileUrl={tileUrl} defaultStatus={defaultStatus} />
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
-      <h2 className="visually-hidden">Results</h2>
+      <h2 className="visually-hidden" id={SEARCH_RESULTS_ID} tabIndex={-1}>
+        Results
+      </h2>
       {results.properties.length === 0 ? (
         <div className="search-page__empty">
           <h3>No properties match your search</h3>
