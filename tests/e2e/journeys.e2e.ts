@@ -346,3 +346,155 @@ describe('search journeys', () => {
     expect(await nav.getByRole('link', { name: /Previous property/ }).getAttribute('href')).toBe(lastHref);
   });
 });
+
+describe('phone layout', () => {
+  it('shows results on the first screen, with the filters in a full-screen sheet', async () => {
+    const page = await newPage({ width: 375, height: 667 });
+    await page.goto('/search?channel=sales&minBeds=2');
+    await dismissCookies(page);
+    const firstCard = await page.locator('.property-card').first().boundingBox();
+    expect(firstCard!.y).toBeLessThan(667);
+    expect(await page.getByLabel('Min beds').isVisible()).toBe(false);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Filter (1)' }).click();
+    const sheet = page.locator('#search-filters');
+    await expect.poll(() => page.getByLabel('Min beds').isVisible()).toBe(true);
+    expect(await sheet.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 667 });
+    const show = page.getByRole('button', { name: /^Show [\d,]+\+? results?$/ });
+    const before = await show.textContent();
+    await page.getByLabel('Min beds').selectOption('5');
+    await expect.poll(() => show.textContent()).not.toBe(before);
+    await expectNoAxeViolations(page);
+    await show.click();
+    await page.waitForURL(/minBeds=5/);
+    await expect.poll(() => page.getByLabel('Min beds').isVisible()).toBe(false);
+    expect(await page.getByRole('link', { name: 'Filter (1)' }).isVisible()).toBe(true);
+  });
+
+  it('keeps the valuation tab off the menu button and the save buttons', async () => {
+    const page = await newPage({ width: 375, height: 667 });
+    await page.goto('/');
+    await dismissCookies(page);
+    // Whatever sits under the centre of the menu button and of each save button in view is that button itself.
+    const coveredByTab = () =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('button.burger, .save-toggle')].filter((control) => {
+            const box = control.getBoundingClientRect();
+            const x = box.left + box.width / 2;
+            const y = box.top + box.height / 2;
+            // Controls scrolled under the sticky header are hidden by the header, as every page's are.
+            const headerBottom = document.querySelector('header.site-header')!.getBoundingClientRect().bottom;
+            if (!control.matches('button.burger') && (y < headerBottom || y > window.innerHeight)) return false;
+            return Boolean(document.elementFromPoint(x, y)?.closest('.valuation-side-link'));
+          }).length,
+      );
+    expect(await page.locator('.valuation-side-link').isVisible()).toBe(true);
+    for (let y = 0; y < 2400; y += 120) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(50);
+      expect(await coveredByTab(), `scrolled to ${y}`).toBe(0);
+    }
+  });
+
+  it('gives gallery thumbnails at least 44 × 44 px', async () => {
+    const page = await newPage({ width: 375, height: 667 });
+    await page.goto(`${sales.url}/property-images`);
+    await modalDialog(page);
+    const thumbs = page.locator('.gallery__thumb');
+    expect(await thumbs.count()).toBeGreaterThan(1);
+    for (const thumb of (await thumbs.all()).slice(0, 6)) {
+      const box = (await thumb.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  it('never clips card text, from 320 px to 1920 px', async () => {
+    for (const width of [320, 375, 430, 1280, 1440, 1920]) {
+      const page = await newPage({ width, height: 900 });
+      await page.goto('/search?channel=sales');
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('.property-card')].flatMap((card) => {
+          const box = card.getBoundingClientRect();
+          return [...card.querySelectorAll<HTMLElement>('*')]
+            .filter((element) => !element.closest('.visually-hidden') && element.getClientRects().length > 0)
+            .filter((element) => element.textContent?.trim())
+            .filter((element) => {
+              const rect = element.getBoundingClientRect();
+              return rect.right > box.right + 0.5 || element.scrollWidth > element.clientWidth + 1;
+            })
+            .map((element) => `${element.className}: ${element.textContent?.slice(0, 30)}`);
+        }),
+      );
+      expect(clipped, `${width} px`).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe('focus and modality', () => {
+  it('traps focus in the open mobile menu and returns it to the menu button', async () => {
+    const page = await newPage({ width: 375, height: 667 });
+    await page.goto('/branches');
+    await dismissCookies(page);
+    const burger = page.locator('button.burger');
+    await burger.click();
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('true');
+    const insideMenu = () => page.evaluate(() => Boolean(document.activeElement?.closest('.mobile-menu')));
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await insideMenu()).toBe(true);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await insideMenu()).toBe(true);
+    }
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('burger'))).toBe(true);
+    // Closed: Tab leaves the header again.
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
+    expect(await insideMenu()).toBe(false);
+  });
+
+  it('a modal opened while a slow navigation is pending is modal', async () => {
+    const page = await newPage();
+    await page.goto(sales.url);
+    await dismissCookies(page);
+    await page.waitForFunction(() => document.querySelector('header .primary-menu.is-enhanced'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 600,
+      downloadThroughput: 100_000,
+      uploadThroughput: 50_000,
+    });
+    await page.locator('a[href$="/floorplan"]').first().click();
+    await page.waitForTimeout(100);
+    const viewing = page.getByRole('link', { name: 'Book a viewing' }).first();
+    await viewing.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/book-a-viewing$/, { timeout: 30_000 });
+    const dialog = await modalDialog(page);
+    expect(await dialog.locator('h2').first().textContent()).toBe('Book a Viewing');
+    const focusInside = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog.modal')));
+    for (let i = 0; i < 15; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    // The page behind is inert: it cannot take focus.
+    await page.evaluate(() => document.querySelector<HTMLElement>('footer a[href]')?.focus());
+    expect(await focusInside()).toBe(true);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expectNoAxeViolations(page);
+  });
+});

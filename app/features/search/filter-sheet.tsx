@@ -1,45 +1,50 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { trapFocus } from '../../components/focus-trap.ts';
 
 export const FILTER_SHEET_ID = 'search-filters';
-const RESULTS_ID = 'search-results';
+export const SEARCH_RESULTS_ID = 'search-results';
+
+const subscribeNothing = () => () => undefined;
 
 /**
  * On a phone the filters wait behind a 'Filter (n)' link, so the first screen shows results; the link opens them
- * as a full-screen sheet. The sheet is the link's :target, so it opens without JavaScript too; with it, focus
- * stays in the sheet while it is open and Escape closes it. From 768 px up the filters sit in the page as before.
+ * as a full-screen sheet. Without JavaScript the sheet is the link's :target; with it, the location's hash decides
+ * (a client navigation does not update :target), focus stays in the sheet while it is open and Escape closes it.
+ * From 768 px up the filters sit in the page as before.
  */
 export function FilterSheet({ activeFilters, children }: { activeFilters: number; children: ReactNode }) {
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLAnchorElement>(null);
+  const { hash } = useLocation();
+  const isEnhanced = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  const isOpen = isEnhanced && hash === `#${FILTER_SHEET_ID}`;
 
   useEffect(() => {
-    let release: (() => void) | null = null;
-    const sync = () => {
-      release?.();
-      release = null;
-      const panel = panelRef.current;
-      // Only the phone layout makes the panel a sheet (fixed over the page); a wide page keeps it in the flow.
-      if (!panel || window.location.hash !== `#${FILTER_SHEET_ID}` || getComputedStyle(panel).position !== 'fixed')
-        return;
-      release = trapFocus(panel);
-      panel.focus({ preventScroll: true });
-    };
+    const panel = panelRef.current;
+    // Only the phone layout makes the panel a sheet (fixed over the page); a wide page keeps it in the flow.
+    if (!isOpen || !panel || getComputedStyle(panel).position !== 'fixed') return;
+    const release = trapFocus(panel);
+    panel.focus({ preventScroll: true });
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && release) closeRef.current?.click();
+      if (event.key === 'Escape') closeRef.current?.click();
     };
-    sync();
-    window.addEventListener('hashchange', sync);
     document.addEventListener('keydown', onKeyDown);
     return () => {
-      release?.();
-      window.removeEventListener('hashchange', sync);
+      release();
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, []);
+  }, [isOpen]);
 
+  const classNames = ['filter-sheet'];
+  if (isEnhanced) classNames.push('is-enhanced');
+  if (isOpen) classNames.push('is-open');
   return (
-    <div className="filter-sheet">
+    <div className={classNames.join(' ')}>
       <a className="button filter-sheet__open" href={`#${FILTER_SHEET_ID}`}>
         {`Filter (${activeFilters})`}
       </a>
@@ -52,7 +57,7 @@ export function FilterSheet({ activeFilters, children }: { activeFilters: number
       >
         <div className="filter-sheet__head">
           <h2 id="filter-sheet-title">Filters</h2>
-          <a ref={closeRef} className="button filter-sheet__close" href={`#${RESULTS_ID}`}>
+          <a ref={closeRef} className="button filter-sheet__close" href={`#${SEARCH_RESULTS_ID}`}>
             Close<span className="visually-hidden"> filters</span>
           </a>
         </div>
@@ -61,5 +66,3 @@ export function FilterSheet({ activeFilters, children }: { activeFilters: number
     </div>
   );
 }
-
-export { RESULTS_ID as SEARCH_RESULTS_ID };
