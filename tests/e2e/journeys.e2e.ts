@@ -498,3 +498,44 @@ describe('focus and modality', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+describe('data that agrees with itself', () => {
+  it('every home section opens a list with results', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const sections = await page
+      .locator('.section-tile a')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => ({ name: anchor.textContent, href: anchor.getAttribute('href') })),
+      );
+    expect(sections.length).toBe(6);
+    for (const section of sections) {
+      await page.goto(section.href!);
+      const results = await page.locator('.property-card, .branch-grid > li').count();
+      expect(results, `${section.name} (${section.href})`).toBeGreaterThan(0);
+    }
+  });
+
+  it("a branch page's counts are the counts of the searches it links to", async () => {
+    const page = await newPage();
+    for (const slug of ['bath', 'york']) {
+      await page.goto(`/branches/${slug}`);
+      const links = await page
+        .locator('.branch-section__links a')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => ({ text: anchor.textContent ?? '', href: anchor.getAttribute('href') ?? '' })),
+        );
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) {
+        const shown = /^See all ([\d,]+\+?) propert(?:y|ies) (for sale|to rent)/.exec(link.text);
+        expect(shown, link.text).not.toBeNull();
+        await page.goto(link.href);
+        expect(await page.locator('.search-page__count').textContent()).toMatch(
+          new RegExp(`^${shown![1]!.replace('+', '\\+')} propert(y|ies) ${shown![2]}$`),
+        );
+        await page.goto(`/branches/${slug}`);
+      }
+    }
+    await expectNoAxeViolations(page);
+  });
+});
