@@ -550,3 +550,41 @@ describe('data that agrees with itself', () => {
     await expectNoAxeViolations(page);
   });
 });
+
+describe('freehand drawing', () => {
+  it('draws an area by pressing and dragging, and searches inside the simplified polygon', async () => {
+    const page = await newPage({ width: 1280, height: 1000 });
+    await page.goto('/search?channel=sales');
+    await dismissCookies(page);
+    const before = await page.locator('.search-page__count').textContent();
+    await page.getByRole('link', { name: 'Map view' }).click();
+    await page.waitForURL(/#\/map$/);
+    const map = page.getByTestId('search-map');
+    await map.waitFor();
+    for (let i = 0; i < 3; i += 1) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(300);
+    }
+    await page.getByRole('button', { name: 'Draw freehand' }).click();
+    await expect.poll(() => page.locator('.search-map__message').textContent()).toContain('Press and drag');
+    await page.waitForTimeout(500);
+    const box = (await map.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    // A rough loop traced with the pointer held down, as a finger or mouse would.
+    await page.mouse.move(cx + 150, cy);
+    await page.mouse.down();
+    for (let step = 1; step <= 60; step += 1) {
+      const angle = (2 * Math.PI * step) / 60;
+      await page.mouse.move(cx + 150 * Math.cos(angle), cy + 110 * Math.sin(angle), { steps: 2 });
+    }
+    await page.mouse.up();
+    await page.waitForURL(/poly=/, { timeout: 15_000 });
+    const poly = new URL(page.url()).searchParams.get('poly')!;
+    const corners = poly.split('~');
+    expect(corners.length).toBeGreaterThanOrEqual(3);
+    expect(corners.length).toBeLessThanOrEqual(60);
+    await expect.poll(() => page.locator('.search-page__count').textContent()).not.toBe(before);
+    await expectNoAxeViolations(page);
+  });
+});
