@@ -90,9 +90,17 @@ describe('home page scrolling', () => {
       // A header that toggles by itself changes state far more often than the scroll direction does.
       expect(toggles).toBeLessThan(step / 2);
 
-      // Compacting leaves the page's height (and so the scroll position) where it was.
+      // Compacting leaves the page's height (and so the scroll position) where it was. Smooth scrolls started by
+      // Space and Page Down may still be running on a busy machine: let them end first.
+      await expect
+        .poll(async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          await page.waitForTimeout(300);
+          return (await page.evaluate(() => window.scrollY)) === y;
+        })
+        .toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expect.poll(() => header.getAttribute('class')).not.toContain('site-header--scrolled');
+      await expect.poll(() => header.getAttribute('class'), { timeout: 5_000 }).not.toContain('site-header--scrolled');
       const heightBefore = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.evaluate(() => window.scrollTo(0, 31));
       await expect.poll(() => header.getAttribute('class')).toContain('site-header--scrolled');
@@ -586,5 +594,39 @@ describe('freehand drawing', () => {
     expect(corners.length).toBeLessThanOrEqual(60);
     await expect.poll(() => page.locator('.search-page__count').textContent()).not.toBe(before);
     await expectNoAxeViolations(page);
+  });
+});
+
+describe('keyboard map drawing', () => {
+  it('keeps focus on the map: arrows move it a clear step and Enter adds the point under the cross', async () => {
+    const page = await newPage({ width: 1280, height: 1000 });
+    await page.goto('/search?channel=sales#/map');
+    await dismissCookies(page);
+    const map = page.getByTestId('search-map');
+    await map.waitFor();
+    for (let i = 0; i < 3; i += 1) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.waitForTimeout(300);
+    }
+    await page.getByRole('button', { name: 'Draw an area' }).click();
+    await map.focus();
+    const offset = () =>
+      page.evaluate(() => {
+        const pane = document.querySelector<HTMLElement>('.leaflet-map-pane')!;
+        const matrix = new DOMMatrixReadOnly(getComputedStyle(pane).transform);
+        return { x: matrix.m41, y: matrix.m42 };
+      });
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight']) {
+      await page.keyboard.press('Enter');
+      const before = await offset();
+      await page.keyboard.press(key);
+      await page.waitForTimeout(400);
+      const after = await offset();
+      expect(Math.abs(after.x - before.x) + Math.abs(after.y - before.y), key).toBeGreaterThanOrEqual(40);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-map');
+    }
+    await expect.poll(() => page.locator('.search-map__points').textContent()).toBe('3 points added');
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => page.locator('.search-map__points').textContent()).toBe('2 points added');
   });
 });

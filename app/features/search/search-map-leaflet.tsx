@@ -49,16 +49,40 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { keyboard: true, zoomControl: true, maxBounds: UK_BOUNDS.pad(0.5) });
+    const map = L.map(container.current, {
+      keyboard: true,
+      keyboardPanDelta: 80,
+      zoomControl: true,
+      maxBounds: UK_BOUNDS.pad(0.5),
+    });
     L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map);
     map.fitBounds(UK_BOUNDS);
     map.on('click', (event: L.LeafletMouseEvent) => {
       if (!drawingRef.current) return;
       setDraft((points) => [...points, [round(event.latlng.lat), round(event.latlng.lng)]]);
     });
+    // Keyboard drawing happens on the map itself: arrows move it a clear step, Enter or Space adds the point
+    // under the centre cross, Backspace removes the last one, so focus never has to leave the map.
+    const onMapKeyDown = (event: KeyboardEvent) => {
+      if (!drawingRef.current) return;
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        const centre = map.getCenter();
+        setDraft((points) => [...points, [round(centre.lat), round(centre.lng)]]);
+      } else if (event.key === 'Backspace') {
+        event.preventDefault();
+        setDraft((points) => points.slice(0, -1));
+      }
+    };
+    const element = container.current;
+    element.addEventListener('keydown', onMapKeyDown);
     mapRef.current = map;
-    container.current.setAttribute('aria-label', 'Map of the search results. Use the arrow keys to move the map.');
+    container.current.setAttribute(
+      'aria-label',
+      'Map of the search results. Use the arrow keys to move the map; while drawing, Enter adds the point under the centre cross and Backspace removes the last one.',
+    );
     return () => {
+      element.removeEventListener('keydown', onMapKeyDown);
       map.remove();
       mapRef.current = null;
     };
