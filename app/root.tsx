@@ -17,6 +17,7 @@ import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES, FlashToasts } from './features/flash/index.ts';
 import { ValuationHashHandler } from './features/valuation/index.ts';
 import { useSavedPropertiesSync } from './features/saved/index.ts';
+import { ModalHashHandler } from './components/modal-hash-handler.tsx';
 import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -102,6 +103,7 @@ export default function App() {
       </main>
       <SiteFooter chrome={chrome} />
       <ValuationHashHandler />
+      <ModalHashHandler />
       <SavedItemsSync />
     </>
   );

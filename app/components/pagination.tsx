@@ -4,17 +4,22 @@ export function Pagination({
   hasPrev,
   hasNext,
   hrefFor,
+  lastPage,
   label = 'Pagination',
 }: {
   page: number;
   hasPrev: boolean;
   hasNext: boolean;
+  /** The last page when the total is known; otherwise only the next page is known to exist. */
+  lastPage?: number;
   hrefFor: (page: number) => string;
   label?: string;
 }) {
   if (!hasPrev && !hasNext) return null;
   const pages: number[] = [];
-  for (let candidate = Math.max(1, page - 2); candidate <= page + (hasNext ? 2 : 0); candidate++) pages.push(candidate);
+  // Only pages known to exist are offered: a link to an empty page would answer 404.
+  const upper = Math.min(page + 2, lastPage ?? (hasNext ? page + 1 : page));
+  for (let candidate = Math.max(1, page - 2); candidate <= upper; candidate++) pages.push(candidate);
   return (
     <nav className="pagination" aria-label={label}>
       <ul>

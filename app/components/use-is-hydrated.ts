@@ -10,17 +10,3 @@ export function useIsHydrated(): boolean {
     () => false,
   );
 }
-
-function subscribeToScroll(onChange: () => void): () => void {
-  window.addEventListener('scroll', onChange, { passive: true });
-  return () => window.removeEventListener('scroll', onChange);
-}
-
-/** Whether the window is scrolled further than `threshold` px (false on the server). */
-export function useIsScrolledPast(threshold: number): boolean {
-  return useSyncExternalStore(
-    subscribeToScroll,
-    () => window.scrollY > threshold,
-    () => false,
-  );
-}

@@ -544,7 +544,8 @@ const primaryMenu: MenuPlan[] = [
       { name: 'The Property Ombudsman', url: 'https://www.tpos.co.uk/', target: 'B' },
     ],
   },
-  { name: 'Contact', url: '/contact-office' },
+  // The contact modal needs an office to address (spec point 2): the Bath head office.
+  { name: 'Contact', url: '/contact-office?branch_id=1' },
 ];
 
 const secondaryMenu: MenuPlan[] = [

@@ -67,8 +67,8 @@ describe('branch page', () => {
       // Leaflet arrives lazily after the loading title.
       await expect.poll(() => page.locator('.leaflet-container').count(), { timeout: 10_000 }).toBe(1);
       expect(await page.locator('.property-card').count()).toBeGreaterThan(0);
-      const allLink = page.getByRole('link', { name: /^See all \d+ properties from Bath$/ });
-      expect(await allLink.getAttribute('href')).toMatch(/^\/search\?branch_id=\d+$/);
+      const allLink = page.getByRole('link', { name: /^See all [\d,]+ properties for sale from Bath$/ });
+      expect(await allLink.getAttribute('href')).toMatch(/^\/search\?channel=sales&branch_id=\d+(&|$)/);
       const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
         (text) => JSON.parse(text) as { '@type': string; name?: string; address?: { postalCode?: string } },
       );

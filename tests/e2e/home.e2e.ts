@@ -15,10 +15,14 @@ describe('home page', () => {
     const page = await newPage();
     await page.goto('/');
     await expect.poll(() => page.locator('.property-card').count()).toBeGreaterThanOrEqual(6);
-    for (const section of ['Sales', 'Lettings', 'Auctions', 'Agriculture', 'Antiques', 'Professional services']) {
+    for (const section of ['Sales', 'Lettings', 'Auctions', 'Agriculture', 'Professional services']) {
       const link = page.getByRole('link', { name: section, exact: true });
       expect(await link.getAttribute('href')).toMatch(/^\/search\?channel=/);
     }
+    // Antiques are sold through the branches' antiques departments, not listed as properties.
+    expect(await page.getByRole('link', { name: 'Antiques', exact: true }).getAttribute('href')).toBe(
+      '/branches?department=antiques',
+    );
     const firstPrice = await page.locator('.property-card__price').first().textContent();
     expect(firstPrice).toMatch(/£[\d,]+/);
     expect(await page.locator('header .logo img').getAttribute('alt')).toContain('home');

@@ -169,7 +169,6 @@ export type BranchPage = BranchCard & {
   location: { lat: number; lng: number };
   departments: DepartmentView[];
   staff: StaffMemberView[];
-  propertyCount: number;
   latestProperties: PropertyCard[];
 };
 
@@ -186,7 +185,7 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
     eq(properties.isPublished, true),
     sql`${properties.parentId} is null`,
   );
-  const [departmentRows, staffRows, propertyRows, [countRow]] = await Promise.all([
+  const [departmentRows, staffRows, propertyRows] = await Promise.all([
     db.select().from(departments).where(eq(departments.branchId, row.id)).orderBy(asc(departments.id)),
     db
       .select({
@@ -209,7 +208,6 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
       .where(and(publishedHere, inArray(properties.status, ['available', 'under-offer'])))
       .orderBy(sql`${properties.createdAt} desc`, sql`${properties.id} desc`)
       .limit(propertyLimit),
-    db.select({ total: count() }).from(properties).where(publishedHere),
   ]);
   const now = new Date();
   return {
@@ -239,7 +237,6 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
       staff: staffRows.filter((staff) => staff.departmentId === department.id),
     })),
     staff: staffRows,
-    propertyCount: countRow?.total ?? 0,
     latestProperties: propertyRows.map((property) => toPropertyCard(property, now)),
   };
 }

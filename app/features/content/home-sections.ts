@@ -30,7 +30,8 @@ export const HOME_SECTIONS: HomeSection[] = [
     id: 'antiques',
     title: 'Antiques',
     description: 'Antiques and fine art sales held at our salerooms.',
-    href: '/search?channel=sales&tags=antiques',
+    // Antiques are sold by the branches' antiques departments, not listed as properties: the section lists those.
+    href: '/branches?department=antiques',
   },
   {
     id: 'professional-services',

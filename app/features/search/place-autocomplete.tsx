@@ -13,12 +13,17 @@ export function PlaceAutocomplete({
   label,
   defaultValue,
   defaultPlaceId,
+  isLabelHidden = false,
+  placeholder,
 }: {
   id: string;
   name: string;
   label: string;
   defaultValue: string;
   defaultPlaceId: number | null;
+  /** For boxes whose placeholder and surroundings already say what goes in (the home page's search). */
+  isLabelHidden?: boolean;
+  placeholder?: string;
 }) {
   const [text, setText] = useState(defaultValue);
   const [placeId, setPlaceId] = useState<number | null>(defaultPlaceId);
@@ -76,7 +81,9 @@ export function PlaceAutocomplete({
 
   return (
     <div className="place-autocomplete">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={isLabelHidden ? 'visually-hidden' : undefined}>
+        {label}
+      </label>
       <input
         id={id}
         name={name}
@@ -87,6 +94,7 @@ export function PlaceAutocomplete({
         aria-autocomplete="list"
         aria-activedescendant={isOpen && active >= 0 ? `${listId}-${active}` : undefined}
         autoComplete="off"
+        placeholder={placeholder}
         value={text}
         onChange={(event) => onType(event.target.value)}
         onKeyDown={onKeyDown}

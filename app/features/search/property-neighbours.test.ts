@@ -28,4 +28,17 @@ describe('findPropertyLinks', () => {
     expect((await findPropertyLinks(createSearch({ page: 2 }), 6, fetchPage)).next).toBeNull();
     expect(await findPropertyLinks(createSearch({ page: 1 }), 99, fetchPage)).toEqual({ prev: null, next: null });
   });
+
+  it('follows the visitor onto the next or previous page when the property is no longer on the search page', async () => {
+    expect(await findPropertyLinks(createSearch({ page: 1 }), 4, fetchPage)).toEqual({
+      prev: card(3),
+      next: card(5),
+      page: 2,
+    });
+    expect(await findPropertyLinks(createSearch({ page: 2 }), 3, fetchPage)).toEqual({
+      prev: card(2),
+      next: card(4),
+      page: 1,
+    });
+  });
 });

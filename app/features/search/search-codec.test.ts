@@ -5,6 +5,7 @@ import {
   formatSearchFragment,
   formatSearchUrl,
   fromQueryParams,
+  hasSearchFragment,
   parseSearchFragment,
   parseSearchUrl,
   toQueryParams,
@@ -334,5 +335,28 @@ describe('the search URL codec', () => {
         { numRuns: 300 },
       );
     });
+  });
+});
+
+describe('hasSearchFragment', () => {
+  it('recognises filter fragments with or without a channel word', () => {
+    expect(hasSearchFragment('#/properties-for-sale/from-2-bed')).toBe(true);
+    expect(hasSearchFragment('#/sales')).toBe(true);
+    expect(hasSearchFragment('#/from-2-bed/up-to-400000')).toBe(true);
+    expect(hasSearchFragment('#!/page-3')).toBe(true);
+  });
+
+  it('leaves other hashes alone', () => {
+    expect(hasSearchFragment('#/map')).toBe(false);
+    expect(hasSearchFragment('')).toBe(false);
+    expect(hasSearchFragment('#main')).toBe(false);
+    expect(hasSearchFragment('#/book-a-valuation')).toBe(false);
+  });
+
+  it('lets the query give the channel when the fragment has none', () => {
+    const search = parseSearchUrl('/search?channel=lettings#/from-2-bed/up-to-1500');
+    expect(search.channel).toBe('lettings');
+    expect(search.minBeds).toBe(2);
+    expect(search.maxPrice).toBe(1500);
   });
 });

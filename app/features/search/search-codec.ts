@@ -236,6 +236,26 @@ function withPlace(input: SearchInput, params: URLSearchParams): SearchInput {
   return { ...input, place: { place_id: input.placeId, name, county_name: params.get('county_name') } };
 }
 
+/**
+ * Whether a location hash carries path-style search filters: a channel word first, or any filter segment (a
+ * link may leave the channel to the query, as in '/search?channel=sales#/from-2-bed/up-to-400000').
+ */
+export function hasSearchFragment(hash: string): boolean {
+  if (!/^#!?\//.test(hash)) return false;
+  return fragmentSegments(hash).some(
+    (segment, index) =>
+      (index === 0 && channelFromWord(segment) !== null) || SEGMENT_RULES.some((rule) => rule.pattern.test(segment)),
+  );
+}
+
+function fragmentSegments(fragment: string): string[] {
+  return fragment
+    .replace(/^#?!?\/*/, '')
+    .split('/')
+    .slice(0, 500)
+    .map((rawSegment) => safeDecode(rawSegment).trim());
+}
+
 function readFragment(fragment: string): SearchInput {
   const input: Writable = {};
   const segments = fragment

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { fromQueryParams, toQueryParams } from './search-codec.ts';
 import { setChannel } from './search-rules.ts';
@@ -28,19 +28,47 @@ function formToSearch(form: HTMLFormElement, current: Search): Search {
   }
   const tags = data.getAll('tags').filter((tag): tag is string => typeof tag === 'string');
   if (tags.length > 0) params.set('tags', tags.join(','));
-  if (current.poly && !params.get('q')) params.set('poly', toQueryParams(current).get('poly') ?? '');
+  if (current.poly && keepsDrawnArea(params, current)) params.set('poly', toQueryParams(current).get('poly') ?? '');
   const next = fromQueryParams(params);
-  // Spec point 4: changing channel clears the price range (sale prices make no sense as rents).
-  return next.channel === current.channel ? next : setChannel({ ...next, channel: current.channel }, next.channel);
+  // Spec point 4: changing channel clears the price range (sale prices make no sense as rents). The price lists
+  // were already swapped and emptied when the channel was chosen, so prices picked after that are kept.
+  if (next.channel === current.channel || form.dataset.pricesFor === next.channel) return next;
+  return setChannel({ ...next, channel: current.channel }, next.channel);
+}
+
+/**
+ * The drawn area survives a form submit unless a new free-text location or keyword replaces it (spec point 4). A
+ * place chosen from the suggestions is not free text: the search is then the drawn area within that place.
+ */
+function keepsDrawnArea(params: URLSearchParams, current: Search): boolean {
+  const q = params.get('q');
+  const isNewFreeText = q !== null && q !== (current.q ?? '') && params.get('placeId') === null;
+  const text = params.get('text');
+  const isNewKeyword = text !== null && text !== (current.text ?? '');
+  return !isNewFreeText && !isNewKeyword;
 }
 
 /**
  * The filter panel: a GET form to /search that works without JavaScript; with it, submitting navigates to the
  * normalised query string (empty fields dropped).
  */
-export function SearchFiltersForm({ search, branches }: { search: Search; branches: BranchOption[] }) {
+export function SearchFiltersForm({
+  search,
+  branches,
+  resultCount,
+}: {
+  search: Search;
+  branches: BranchOption[];
+  /** The current results' count, shown on the phone sheet's submit button until the filters change. */
+  resultCount?: { count: number; isCapped: boolean };
+}) {
   const navigate = useNavigate();
-  const bands = PRICE_BANDS[search.channel];
+  const liveCount = useLiveResultCount(resultCount ?? null);
+  // The channel chosen in the form (not yet applied) decides the price lists: sale prices are not rents.
+  const [channelChoice, setChannelChoice] = useState({ from: search.channel, channel: search.channel });
+  const channel = channelChoice.from === search.channel ? channelChoice.channel : search.channel;
+  const bands = PRICE_BANDS[channel];
+  const priceDefaults = channel === search.channel ? search : { minPrice: null, maxPrice: null };
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next = formToSearch(event.currentTarget, search);
@@ -49,10 +77,25 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
     );
   }
   return (
-    <form className="search-filters" method="get" action="/search" onSubmit={onSubmit} aria-label="Search filters">
+    <form
+      className="search-filters"
+      method="get"
+      action="/search"
+      onSubmit={onSubmit}
+      aria-label="Search filters"
+      data-prices-for={channel}
+      onChange={(event) => liveCount.recount(formToSearch(event.currentTarget, search))}
+    >
       <div className="field">
         <label htmlFor="filter-channel">Buy or rent</label>
-        <select id="filter-channel" name="channel" defaultValue={search.channel}>
+        <select
+          id="filter-channel"
+          name="channel"
+          value={channel}
+          onChange={(event) =>
+            setChannelChoice({ from: search.channel, channel: event.currentTarget.value as Search['channel'] })
+          }
+        >
           <option value="sales">Buy</option>
           <option value="lettings">Rent</option>
         </select>
@@ -101,22 +144,22 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
       </div>
       <div className="field">
         <label htmlFor="filter-min-price">Min price</label>
-        <select id="filter-min-price" name="minPrice" defaultValue={search.minPrice ?? ''}>
+        <select id="filter-min-price" key={channel} name="minPrice" defaultValue={priceDefaults.minPrice ?? ''}>
           <option value="">No min</option>
           {bands.map((value) => (
             <option key={value} value={value}>
-              {priceLabel(search.channel, value)}
+              {priceLabel(channel, value)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor="filter-max-price">Max price</label>
-        <select id="filter-max-price" name="maxPrice" defaultValue={search.maxPrice ?? ''}>
+        <select id="filter-max-price" key={channel} name="maxPrice" defaultValue={priceDefaults.maxPrice ?? ''}>
           <option value="">No max</option>
           {bands.map((value) => (
             <option key={value} value={value}>
-              {priceLabel(search.channel, value)}
+              {priceLabel(channel, value)}
             </option>
           ))}
         </select>
@@ -241,7 +284,13 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
       </details>
       <div className="field">
         <label htmlFor="filter-sort">Sort by</label>
-        <select id="filter-sort" name="sort" defaultValue={search.sorted ?? 'most-recent-first'}>
+        <select
+          id="filter-sort"
+          name="sort"
+          defaultValue={search.sorted ?? 'most-recent-first'}
+          // A new order applies at once; without JavaScript the Update button sends it.
+          onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        >
           {SORT_OPTIONS.map((option) => (
             <option key={option} value={option}>
               {SORT_LABELS[option]}
@@ -250,12 +299,53 @@ export function SearchFiltersForm({ search, branches }: { search: Search; branch
         </select>
       </div>
       <div className="search-filters__actions">
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary search-filters__update">
           Update results
         </button>
+        {liveCount.text ? (
+          <button type="submit" className="button button--primary search-filters__show">
+            {liveCount.text}
+          </button>
+        ) : null}
       </div>
     </form>
   );
+}
+
+/**
+ * 'Show N results' for the phone's filter sheet: the count of what the sheet's filters would find, asked of
+ * GET /search.ljson as they change (debounced, and only where the sheet is shown).
+ */
+function useLiveResultCount(initial: { count: number; isCapped: boolean } | null) {
+  const [count, setCount] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const request = useRef<AbortController | null>(null);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
+  const recount = (next: Search) => {
+    if (!initial || !window.matchMedia('(max-width: 767px)').matches) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      fetch(`/search.ljson?${toQueryParams({ ...next, page: 1 }).toString()}`, { signal: controller.signal })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: { total?: { count: number; isCapped: boolean } } | null) => {
+          if (body?.total) setCount(body.total);
+        })
+        .catch(() => undefined);
+    }, 300);
+  };
+  const text = count
+    ? `Show ${count.count.toLocaleString('en-GB')}${count.isCapped ? '+' : ''} result${count.count === 1 && !count.isCapped ? '' : 's'}`
+    : null;
+  return { text, recount };
 }
 
 function hasAdvancedFilters(search: Search): boolean {

@@ -5,6 +5,8 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { readThemeColour } from '../site/index.ts';
 import { normalisePolygon, type LatLng } from './polygon.ts';
+import { startFreehandDrawing } from './freehand-draw.ts';
+import { simplifyOutline } from './simplify-polygon.ts';
 import type { MapMarker } from './map-marker.ts';
 
 export type SearchMapProps = {
@@ -32,6 +34,13 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
   const areaRef = useRef<L.Polygon | null>(null);
   const draftRef = useRef<L.Polyline | null>(null);
   const [isDrawing, setIsDrawing] = useState(false);
+  const [isFreehand, setIsFreehand] = useState(false);
+  const stopFreehandRef = useRef<(() => void) | null>(null);
+  // The page passes a new callback on every render; freehand drawing must not restart for that.
+  const onPolygonChangeRef = useRef(onPolygonChange);
+  useEffect(() => {
+    onPolygonChangeRef.current = onPolygonChange;
+  });
   const [draft, setDraft] = useState<LatLng[]>([]);
   const [message, setMessage] = useState('');
   const drawingRef = useRef(false);
@@ -41,16 +50,40 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
 
   useEffect(() => {
     if (!container.current) return;
-    const map = L.map(container.current, { keyboard: true, zoomControl: true, maxBounds: UK_BOUNDS.pad(0.5) });
+    const map = L.map(container.current, {
+      keyboard: true,
+      keyboardPanDelta: 80,
+      zoomControl: true,
+      maxBounds: UK_BOUNDS.pad(0.5),
+    });
     L.tileLayer(tileUrl, { maxZoom: 19, attribution: '&copy; OpenStreetMap contributors' }).addTo(map);
     map.fitBounds(UK_BOUNDS);
     map.on('click', (event: L.LeafletMouseEvent) => {
       if (!drawingRef.current) return;
       setDraft((points) => [...points, [round(event.latlng.lat), round(event.latlng.lng)]]);
     });
+    // Keyboard drawing happens on the map itself: arrows move it a clear step, Enter or Space adds the point
+    // under the centre cross, Backspace removes the last one, so focus never has to leave the map.
+    const onMapKeyDown = (event: KeyboardEvent) => {
+      if (!drawingRef.current) return;
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        const centre = map.getCenter();
+        setDraft((points) => [...points, [round(centre.lat), round(centre.lng)]]);
+      } else if (event.key === 'Backspace') {
+        event.preventDefault();
+        setDraft((points) => points.slice(0, -1));
+      }
+    };
+    const element = container.current;
+    element.addEventListener('keydown', onMapKeyDown);
     mapRef.current = map;
-    container.current.setAttribute('aria-label', 'Map of the search results. Use the arrow keys to move the map.');
+    container.current.setAttribute(
+      'aria-label',
+      'Map of the search results. Use the arrow keys to move the map; while drawing, Enter adds the point under the centre cross and Backspace removes the last one.',
+    );
     return () => {
+      element.removeEventListener('keydown', onMapKeyDown);
       map.remove();
       mapRef.current = null;
     };
@@ -111,6 +144,31 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
       draft.length > 0 ? L.polyline(draft, { color: readThemeColour('accent'), dashArray: '6 6' }).addTo(map) : null;
   }, [draft]);
 
+  // Freehand (the seed's Zoopla-style freedraw): the traced outline is simplified to a polygon and searched.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!isFreehand || !map) return;
+    let isCancelled = false;
+    void startFreehandDrawing(L, map, (outline) => {
+      const polygon = normalisePolygon(simplifyOutline(outline));
+      setIsFreehand(false);
+      if (!polygon) {
+        setMessage('That area could not be used: its edges must not cross. Please draw it again.');
+        return;
+      }
+      setMessage('Area drawn: showing properties inside it.');
+      onPolygonChangeRef.current(polygon);
+    }).then((stop) => {
+      if (isCancelled) stop();
+      else stopFreehandRef.current = stop;
+    });
+    return () => {
+      isCancelled = true;
+      stopFreehandRef.current?.();
+      stopFreehandRef.current = null;
+    };
+  }, [isFreehand]);
+
   function addCentrePoint() {
     const centre = mapRef.current?.getCenter();
     if (centre) setDraft((points) => [...points, [round(centre.lat), round(centre.lng)]]);
@@ -159,21 +217,39 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
               Cancel drawing
             </button>
           </>
-        ) : (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setIsDrawing(true);
-              setMessage(
-                'Click the map to add points, or move the map and use "Add point at map centre". Finish with three or more points.',
-              );
-            }}
-          >
-            Draw an area
+        ) : isFreehand ? (
+          <button type="button" className="button" onClick={() => setIsFreehand(false)}>
+            Cancel drawing
           </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setIsFreehand(true);
+                setMessage(
+                  'Press and drag on the map to draw round the area, then let go. To draw with the keyboard, use "Draw an area".',
+                );
+              }}
+            >
+              Draw freehand
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setIsDrawing(true);
+                setMessage(
+                  'Click the map to add points, or move the map and use "Add point at map centre". Finish with three or more points.',
+                );
+              }}
+            >
+              Draw an area
+            </button>
+          </>
         )}
-        {poly && !isDrawing ? (
+        {poly && !isDrawing && !isFreehand ? (
           <button type="button" className="button" onClick={() => onPolygonChange(null)}>
             Clear area
           </button>

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
-import { parseSearchUrl, toQueryParams } from './search-codec.ts';
+import { hasSearchFragment, parseSearchUrl, toQueryParams } from './search-codec.ts';
 import type { MapMarker } from './map-marker.ts';
 import type { Search } from './search-model.ts';
 import { describeSearch } from './search-options.ts';
@@ -19,13 +19,6 @@ const MAP_HASH = '#/map';
 
 function searchHref(search: Search, hash = ''): string {
   return `/search?${toQueryParams(search).toString()}${hash}`;
-}
-
-/** Path-style fragments (spec point 9) arrive in links; the page keeps its state in the query so the server sees it. */
-function hasSearchFragment(hash: string): boolean {
-  return /^#!?\/(sales|lettings|all-property-for-sale|property-for-sale|properties-for-sale|all-property-for-rent|property-for-rent|properties-to-rent)(\/|$)/.test(
-    hash,
-  );
 }
 
 /**
@@ -56,6 +49,7 @@ export function SearchPageTools({
   );
   const history = readSearchHistory(JSON.parse(historyJson));
 
+  // Path-style fragments (spec point 9) arrive in links; the page keeps its state in the query so the server sees it.
   useEffect(() => {
     if (hasSearchFragment(location.hash)) {
       const parsed = parseSearchUrl(

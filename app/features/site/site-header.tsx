@@ -24,7 +24,9 @@ import {
   splitPrimaryMenu,
   type MenuItem,
 } from './menus.ts';
-import { useIsHydrated, useIsScrolledPast } from '../../components/use-is-hydrated.ts';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
+import { useCompactHeader } from '../../components/use-compact-header.ts';
+import { trapFocus } from '../../components/focus-trap.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
@@ -164,6 +166,7 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
   const [state, dispatch] = useReducer(mobileMenuReducer, CLOSED_MOBILE_MENU);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const level = mobileMenuLevel(state);
   const view = mobileMenuView(items, state);
@@ -188,6 +191,13 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
     };
   }, [state.isOpen]);
 
+  // While open the menu is the page (it covers it on a phone): focus stays among its controls and the burger.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!state.isOpen || !menu) return;
+    return trapFocus(menu);
+  }, [state.isOpen]);
+
   useEffect(() => {
     const selector = focusAfterRender.current;
     if (!selector) return;
@@ -205,7 +215,7 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
   return (
     // Escape pressed anywhere in the menu closes it and returns focus to the burger button.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="mobile-menu" onKeyDown={onKeyDown}>
+    <div ref={menuRef} className="mobile-menu" onKeyDown={onKeyDown}>
       <button
         ref={burgerRef}
         type="button"
@@ -306,11 +316,10 @@ export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boo
   const layout = splitPrimaryMenu(limitMenuDepth(primary, DESKTOP_MENU_DEPTH), theme);
   const phoneHref = headerPhoneHref(theme.mobileHeaderContactLink, chrome.agencyContactTelephone);
   const [dropdown, setDropdownState] = useState<DropdownState>(null);
-  const isScrolledPast = useIsScrolledPast(HEADER_SCROLL_THRESHOLD);
-  const isScrolled = isHome && isScrolledPast;
+  const headerRef = useRef<HTMLElement>(null);
+  const isScrolled = useCompactHeader(headerRef, HEADER_SCROLL_THRESHOLD, isHome);
   // Before hydration, CSS :hover/:focus-within opens the dropdowns; afterwards React state does.
   const isEnhanced = useIsHydrated();
-  const headerRef = useRef<HTMLElement>(null);
   const setDropdown = useCallback((next: DropdownState) => setDropdownState(next), []);
 
   useEffect(() => {

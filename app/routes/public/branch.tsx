@@ -8,14 +8,18 @@ import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { imageUrlWithSize } from '../../features/properties/property-display.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { listBranchListingLinks } from '../../features/search/branch-listings.server.ts';
+import { resultCountText } from '../../features/search/search-options.ts';
 import { getEnv } from '../../lib/env.server.ts';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = getDb();
   const [branch, chrome] = await Promise.all([getBranchBySlug(db, params.slug), getSiteChrome(db)]);
   if (!branch) throw data('Branch not found', { status: 404 });
+  const listingLinks = await listBranchListingLinks(db, branch.id, chrome.theme.preferences.defaultSearchStatus);
   return {
     branch,
+    listingLinks,
     agencyName: chrome.agencyName,
     logo: chrome.logo,
     tileUrl: getEnv().MAP_TILE_URL,
@@ -81,10 +85,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function BranchPage({ loaderData }: Route.ComponentProps) {
-  const { branch, tileUrl } = loaderData;
+  const { branch, tileUrl, listingLinks } = loaderData;
   const sales = branch.branchSalesContactNumber ?? branch.branchContactNumber;
   const lettings = branch.branchLettingsContactNumber ?? branch.branchContactNumber;
-  const propertiesHref = `/search?branch_id=${branch.id}`;
   return (
     <div className="container branch-page">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -204,11 +207,15 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>This branch has no properties on the market at the moment.</p>
         )}
-        <p>
-          <a className="button" href={propertiesHref}>
-            See all {branch.propertyCount} properties from {branch.branchName}
-          </a>
-        </p>
+        {listingLinks.length > 0 ? (
+          <p className="branch-section__links">
+            {listingLinks.map((link) => (
+              <a key={link.channel} className="button" href={link.href}>
+                {`See all ${resultCountText(link.count, link.isCapped, link.channel)} from ${branch.branchName}`}
+              </a>
+            ))}
+          </p>
+        ) : null}
       </section>
     </div>
   );

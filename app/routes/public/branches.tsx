@@ -122,6 +122,7 @@ export default function BranchesPage({ loaderData }: Route.ComponentProps) {
         page={state.page}
         hasPrev={state.page > 1}
         hasNext={state.page < totalPages}
+        lastPage={totalPages}
         hrefFor={(page) => branchListHref({ ...state, page })}
         label="Branch pages"
       />

@@ -10,6 +10,11 @@ import { listBranchSummaries } from '../../features/content/branch-queries.serve
 import { BranchCardView } from '../../features/content/branch-card-view.tsx';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { PlaceAutocomplete } from '../../features/search/place-autocomplete.tsx';
+import searchStylesHref from '../../features/search/search.css?url';
+
+/** The search styles carry the place suggestions' list, shared with the search page. */
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: searchStylesHref }];
 
 export async function loader() {
   const db = getDb();
@@ -71,10 +76,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <input type="radio" name="channel" value="lettings" /> Rent
               </label>
             </fieldset>
-            <label className="hero-search__place">
-              <span className="visually-hidden">Town, area or postcode</span>
-              <input type="search" name="q" placeholder="Town, area or postcode" autoComplete="off" />
-            </label>
+            <div className="hero-search__place">
+              <PlaceAutocomplete
+                id="hero-q"
+                name="q"
+                label="Town, area or postcode"
+                placeholder="Town, area or postcode"
+                defaultValue=""
+                defaultPlaceId={null}
+                isLabelHidden
+              />
+            </div>
             <button type="submit" className="button button--primary">
               Search
             </button>

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/landing';
 import { Pagination } from '../../components/pagination.tsx';
+import { lastResultsPage } from '../../features/search/last-results-page.ts';
 import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { landingPath, parseLandingPage, parseLandingScope, LANDING_ROOTS } from '../../features/search/landing-scope.ts';
 import { onTheMarket, resolveLanding } from '../../features/search/landing-queries.server.ts';
@@ -108,6 +109,7 @@ export default function LandingPage({ loaderData }: Route.ComponentProps) {
         hasPrev={results.pagination.has_prev_page}
         hasNext={results.pagination.has_next_page}
         hrefFor={(target) => landingPath(channel, scope, target)}
+        lastPage={lastResultsPage(results)}
         label="Result pages"
       />
     </div>

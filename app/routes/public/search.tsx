@@ -2,10 +2,13 @@ import { data } from 'react-router';
 import type { Route } from './+types/search';
 import searchStylesHref from '../../features/search/search.css?url';
 import { Pagination } from '../../components/pagination.tsx';
+import { lastResultsPage } from '../../features/search/last-results-page.ts';
 import { listBranchOptions } from '../../features/content/branch-queries.server.ts';
 import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { SearchFiltersForm } from '../../features/search/search-filters-form.tsx';
+import { FilterSheet, SEARCH_RESULTS_ID } from '../../features/search/filter-sheet.tsx';
+import { activeFilterCount } from '../../features/search/filter-count.ts';
 import { channelHeading, resultCountText } from '../../features/search/search-options.ts';
 import { resolvePlace, searchProperties } from '../../features/search/search-query.server.ts';
 import { readSearchFromRequest } from '../../features/search/search-request.server.ts';
@@ -67,7 +70,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {channelHeading(search.channel)}
         {search.q ? ` in ${search.q}` : ''}
       </h1>
-      <SearchFiltersForm key={JSON.stringify(search)} search={search} branches={branches} />
+      <FilterSheet activeFilters={activeFilterCount(search)}>
+        <SearchFiltersForm
+          key={JSON.stringify(search)}
+          search={search}
+          branches={branches}
+          resultCount={results.total}
+        />
+      </FilterSheet>
       <SearchPageTools
         search={search}
         tileUrl={tileUrl}
@@ -77,7 +87,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
-      <h2 className="visually-hidden">Results</h2>
+      <h2 className="visually-hidden" id={SEARCH_RESULTS_ID} tabIndex={-1}>
+        Results
+      </h2>
       {results.properties.length === 0 ? (
         <div className="search-page__empty">
           <h3>No properties match your search</h3>
@@ -95,6 +107,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         hasPrev={results.pagination.has_prev_page}
         hasNext={results.pagination.has_next_page}
         hrefFor={hrefFor}
+        lastPage={lastResultsPage(results)}
         label="Search results pages"
       />
     </div>

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilterCount } from './filter-count.ts';
+import { createSearch } from './search-model.ts';
+
+describe('activeFilterCount', () => {
+  it('is 0 for a plain channel search, whatever its place, order and page', () => {
+    expect(
+      activeFilterCount(createSearch({ channel: 'lettings', q: 'Bath', sorted: 'most-recent-first', page: 3 })),
+    ).toBe(0);
+  });
+
+  it('counts each narrowing filter, each tag and each flag', () => {
+    const search = createSearch({
+      channel: 'lettings',
+      minBeds: 0,
+      maxPrice: 1500,
+      tags: ['garden', 'parking'],
+      pets: true,
+    });
+    expect(activeFilterCount(search)).toBe(5);
+  });
+});
