@@ -2,7 +2,13 @@
  * Reads a lead call's body into its groups. Rails-style names come either form-encoded (`lead_client[email]=…`)
  * or as JSON objects (`{ "lead_client": { "email": "…" } }`); both give the same shape.
  */
-import { fieldRecord, isFieldRecord, readFields, type FieldRecord } from '../../lib/http/request-body.ts';
+import {
+  fieldRecord,
+  isFieldRecord,
+  readFields,
+  toPlainObject,
+  type FieldRecord,
+} from '../../lib/http/request-body.ts';
 import { HONEYPOT_FIELD } from '../spam/spam-protection.ts';
 
 export type LeadGroups = {
@@ -81,7 +87,7 @@ export function leadPayload(groups: LeadGroups): Record<string, unknown> {
   for (const [key, value] of Object.entries(groups.top)) {
     if (!SECRET_TOP_FIELDS.has(key) && key !== HONEYPOT_FIELD) setField(payload, key, value);
   }
-  return payload;
+  return toPlainObject(payload) as Record<string, unknown>;
 }
 
 /** The flat record the lead schemas validate. */

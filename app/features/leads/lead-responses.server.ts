@@ -4,7 +4,7 @@
  * success, or back to the form, whose loader shows the visitor's answers and the errors kept in the session.
  */
 import type { AppLoadContext } from 'react-router';
-import { answeringHttpErrors, methodNotAllowed } from '../../lib/http/http-error.ts';
+import { HttpError, httpErrorResponse, methodNotAllowed } from '../../lib/http/http-error.ts';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE } from '../spam/spam-protection.ts';
 import { readLeadRequest, type LeadGroups } from './lead-request.ts';
@@ -118,12 +118,18 @@ export async function leadRedirectResponse(
 
 /**
  * The start of every lead call: POST only (405 with Allow otherwise), then the body read into its field groups by
- * the request layer. An unreadable body is answered there (400/413/415; JSON for JSON clients).
+ * the request layer. An unreadable body is answered with the request layer's error (400/413/415; JSON for JSON
+ * clients) instead of the groups.
  */
-export async function readLeadPost(request: Request): Promise<{ isJson: boolean; groups: LeadGroups }> {
+export async function readLeadPost(request: Request): Promise<{ isJson: boolean; groups: LeadGroups } | Response> {
   assertMethodOrAnswer(request);
   const isJson = wantsJson(request);
-  return { isJson, groups: await answeringHttpErrors(request, () => readLeadRequest(request), { json: isJson }) };
+  try {
+    return { isJson, groups: await readLeadRequest(request) };
+  } catch (error) {
+    if (error instanceof HttpError) return httpErrorResponse(request, error, { json: isJson });
+    throw error;
+  }
 }
 
 function assertMethodOrAnswer(request: Request): void {

@@ -23,6 +23,25 @@ export function fieldRecord(source?: Iterable<readonly [string, unknown]> | Reco
   return record;
 }
 
+/**
+ * The same data as ordinary objects (deeply), for code that needs a prototype, such as the database driver's
+ * JSON columns. Keys are defined, not assigned, so a `__proto__` key stays a plain key.
+ */
+export function toPlainObject(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toPlainObject);
+  if (typeof value !== 'object' || value === null) return value;
+  const plain: Record<string, unknown> = {};
+  for (const [key, nested] of Object.entries(value)) {
+    Object.defineProperty(plain, key, {
+      value: toPlainObject(nested),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return plain;
+}
+
 /** True for a non-array object (including records without a prototype). */
 export function isFieldRecord(value: unknown): value is FieldRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

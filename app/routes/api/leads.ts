@@ -15,6 +15,7 @@ import { getDb } from '../../lib/db.server.ts';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
   const { isJson, groups } = read;
   const result = await dispatchLead({ db: getDb(), groups, context });
   if (result.kind === 'response') return result.response;

@@ -13,6 +13,7 @@ import { getDb } from '../../lib/db.server.ts';
 /** POST /properties/{property_id}/{channel}/leads (form-encoded lead fields of spec point 3): book a viewing. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
   const { isJson, groups } = read;
   const outcome = await submitViewingLead({
     db: getDb(),

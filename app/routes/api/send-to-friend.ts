@@ -13,6 +13,7 @@ import { getDb } from '../../lib/db.server.ts';
 /** POST /user/send_to_friend (form post, spam-protected): emails a property link to a friend. */
 export async function action({ request, context }: Route.ActionArgs) {
   const read = await readLeadPost(request);
+  if (read instanceof Response) return read;
   const { isJson, groups } = read;
   const outcome = await submitSendToFriend({ db: getDb(), groups, context });
   if (isJson) return leadJsonResponse(outcome);
