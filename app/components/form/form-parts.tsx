@@ -15,8 +15,13 @@ export function useCsrfToken(): string {
 }
 
 /** The authenticity token the server checks on every post (as a field, so a plain form post carries it). */
+export function CsrfInput({ token }: { token: string }) {
+  return <input type="hidden" name="authenticity_token" value={token} />;
+}
+
+/** The same, with the token of the current page (root loader data). */
 export function CsrfField() {
-  return <input type="hidden" name="authenticity_token" value={useCsrfToken()} />;
+  return <CsrfInput token={useCsrfToken()} />;
 }
 
 /** The reply to the post this page renders after, when it was a form posted without JavaScript. */
