@@ -182,3 +182,21 @@ describe('send to a friend', () => {
     expect(outbox).toContain(`Zoë Adams thought you would like this property: ${property.address}`);
   });
 });
+
+describe('double submission', () => {
+  it('a double click on "Send enquiry" sends one lead', async () => {
+    const page = await newPage();
+    const dialog = await openFromPropertyPage(page, 'Contact office', 'Contact office');
+    await fillLeadForm(dialog, { message: 'Sent once, clicked twice.' });
+    let leadPosts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/leads') leadPosts += 1;
+    });
+    await dialog.getByRole('button', { name: 'Send enquiry' }).dblclick();
+    await expect
+      .poll(() => dialog.locator('.lead-thanks').textContent(), { timeout: 30_000 })
+      .toContain('We have received your enquiry and our agent will be in touch soon.');
+    await page.waitForTimeout(500);
+    expect(leadPosts).toBe(1);
+  });
+});
