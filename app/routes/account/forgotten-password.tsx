@@ -24,7 +24,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data({ isSignedIn, token: null, hasToken: false }, { headers: NO_STORE });
 }
 
-/** The token stays out of Referer headers to other sites. */
 /** The same forms posted without JavaScript: a new password (signed in, or with the token) or the reset request. */
 export async function action({ request, context }: Route.ActionArgs) {
   return answeringHttpErrors(request, async () => {
@@ -36,8 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/**
+ * The token stays out of Referer headers to other sites. `same-origin` rather than `no-referrer`: with no referrer
+ * at all the browser posts the form with `Origin: null`, which React Router refuses for a no-JavaScript post.
+ */
 export function headers() {
-  return { ...NO_STORE, 'Referrer-Policy': 'no-referrer' };
+  return { ...NO_STORE, 'Referrer-Policy': 'same-origin' };
 }
 
 export default function ForgottenPasswordRoute({ loaderData }: Route.ComponentProps) {
