@@ -127,7 +127,7 @@ describe('account forms without JavaScript', () => {
     await page.goto('/user/marketing-preferences');
     await page.getByLabel('Yes, send me emails').check();
     await page.getByRole('button', { name: 'Save preferences' }).click();
-    expect(await page.getByText('Your preferences have been successfully updated').count()).toBe(1);
+    await expect.poll(() => page.getByText('Your preferences have been successfully updated').count()).toBe(1);
     expect(await page.getByLabel('Yes, send me emails').isChecked()).toBe(true);
 
     await page.goto('/user/forgotten_password');
