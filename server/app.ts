@@ -18,6 +18,10 @@ import {
 } from '../app/lib/session.server.ts';
 import { errorResponse } from './error-pages.ts';
 import {
+  UNREADABLE_CHARACTERS_MESSAGE as UNREADABLE_CHARACTERS,
+  hasNulCharacter,
+} from '../app/lib/http/request-body.ts';
+import {
   HttpError,
   bodyKindOf,
   readBodyWithLimit,
@@ -66,18 +70,8 @@ function clientIpOf(c: Context, trustProxy: boolean): string {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * A NUL character is never part of a real address, form or JSON value, and PostgreSQL refuses it in text and jsonb.
- * Turned away here, once, with a 400 rather than by every route (file uploads are binary and not checked).
- */
+/** Turned away here, once, with a 400 rather than by every route (file uploads are binary and not checked). */
 const NUL_IN_URL = /%00/i;
-const UNREADABLE_CHARACTERS =
-  'The request contains characters we cannot read. Please check what you typed and try again.';
-function hasNulCharacter(body: Uint8Array): boolean {
-  if (body.includes(0)) return true;
-  const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
-  return /%00|\\u0000/i.test(text);
-}
 
 /**
  * POSTs that carry their own credential and need no authenticity token: the RFC 8058 one-click unsubscribe that a
@@ -91,7 +85,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const tileOrigin = tileOriginOf(options.tileUrl);
 
   app.onError((error, c) => {
-    if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message);
+    if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
     options.logger.error({ err: error, url: c.req.url }, 'unhandled server error');
     return errorResponse(c.req.raw, 500, 'Sorry, something went wrong on our side. Please try again in a moment.');
   });

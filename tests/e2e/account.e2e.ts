@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, expectNoPersonalFieldsInUrls, recordRequestUrls, useBrowser } from './browser.ts';
 
 const { newPage } = useBrowser();
 
@@ -54,6 +54,8 @@ async function signOut(page: Page): Promise<void> {
 describe('account area', () => {
   it('registers, edits details and preferences, signs out and in, and resets a forgotten password', async () => {
     const page = await newPage();
+    // No password or personal field may ever appear in a URL the browser requests (no GET forms, no query strings).
+    const requestedUrls = recordRequestUrls(page);
 
     // A visitor at /user gets the register form in the sidebar; the answer is never cached.
     const response = await page.goto('/user');
@@ -189,6 +191,7 @@ describe('account area', () => {
       .toBe(1);
 
     await signIn(page, NEW_PASSWORD);
+    expectNoPersonalFieldsInUrls(requestedUrls);
   });
 
   it('fits a 390 px phone, closes with Escape to /, and offers the account links', async () => {

@@ -19,7 +19,7 @@ const CHROMIUM_ARGS = [
  */
 export function useBrowser(): {
   baseURL: string;
-  newPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+  newPage: (options?: { width?: number; height?: number; javaScriptEnabled?: boolean }) => Promise<Page>;
 } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -42,6 +42,7 @@ export function useBrowser(): {
         baseURL,
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
         locale: 'en-GB',
+        javaScriptEnabled: options.javaScriptEnabled ?? true,
       });
       contexts.push(context);
       const origin = new URL(baseURL).origin;
@@ -69,4 +70,20 @@ export async function expectNoAxeViolations(page: Page, include?: string): Promi
     targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
   }));
   expect(summary).toEqual([]);
+}
+
+/** Field names that must never travel in a URL (a GET form or a script putting them in a query string). */
+const PERSONAL_FIELDS =
+  /[?&](?:[^=&]*\[)?(password|password_confirmation|current_password|email|username|first_name|last_name|tel_home|tel_mobile|telephone|phone|postcode|street|house_number|house_name|message)\]?=/i;
+
+/** Collects every URL the page requests, to check afterwards that none carries a password or personal field. */
+export function recordRequestUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  page.on('framenavigated', (frame) => urls.push(frame.url()));
+  return urls;
+}
+
+export function expectNoPersonalFieldsInUrls(urls: readonly string[]): void {
+  expect(urls.filter((url) => PERSONAL_FIELDS.test(decodeURIComponent(url)))).toEqual([]);
 }

@@ -182,3 +182,26 @@ describe('send to a friend', () => {
     expect(outbox).toContain(`Zoë Adams thought you would like this property: ${property.address}`);
   });
 });
+
+describe('double submission', () => {
+  it('clicking "Send enquiry" twice at once sends one lead', async () => {
+    const page = await newPage();
+    const dialog = await openFromPropertyPage(page, 'Contact office', 'Contact office');
+    await fillLeadForm(dialog, { message: 'Sent once, clicked twice.' });
+    let leadPosts = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/leads') leadPosts += 1;
+    });
+    // Two submits in the same moment, before React renders again: what a double click or a double Enter can do.
+    await dialog.locator('form.lead-form').evaluate((form: HTMLFormElement) => {
+      const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      button?.click();
+      button?.click();
+    });
+    await expect
+      .poll(() => dialog.locator('.lead-thanks').textContent(), { timeout: 30_000 })
+      .toContain('We have received your enquiry and our agent will be in touch soon.');
+    await page.waitForTimeout(500);
+    expect(leadPosts).toBe(1);
+  });
+});

@@ -224,6 +224,28 @@ describe('POST /form_submissions', () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
+  it('answers 400, not 500, to a NUL character in a text field and keeps no file', async () => {
+    const before = await counts();
+    const filesBefore = await storedFiles();
+    const sessionId = newSessionId();
+    const form = await careersForm(sessionId);
+    form.set('form_submission[name]', 'Ann\u0000Smith');
+    const response = await post(form, sessionId);
+    expect(response.status).toBe(400);
+    expect(await counts()).toEqual(before);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it('treats prototype-named fields as ordinary (ignored) fields, not a 500', async () => {
+    const sessionId = newSessionId();
+    const form = await careersForm(sessionId);
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString[x]', '__proto__[x]']) form.append(name, 'v');
+    form.append('form_submission[__proto__]', 'v');
+    form.append('form_submission[constructor]', 'v');
+    const response = await post(form, sessionId);
+    expect(response.status).toBe(200);
+  });
+
   it('accepts a filled honeypot silently and stores nothing', async () => {
     const before = await counts();
     const filesBefore = await storedFiles();

@@ -426,3 +426,37 @@ describe('POST /user/send_to_friend', () => {
     expect((await postSendToFriend(friendFields, { context })).status).toBe(429);
   });
 });
+
+describe('prototype-named fields in lead posts', () => {
+  const hostileNames = [
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString[x]',
+    '__proto__[x]',
+    'lead_client[__proto__]',
+  ];
+
+  it('answers as for any other extra field (no 500) on every lead call', async () => {
+    const extra = Object.fromEntries(hostileNames.map((name) => [name, 'v']));
+    expect((await postViewing({ ...viewingFields, ...extra }, { accept: 'application/json' })).status).toBe(200);
+    expect((await postSendToFriend({ ...friendFields, ...extra }, { accept: 'application/json' })).status).toBe(200);
+    const staffBody = JSON.stringify({
+      ...contactFields,
+      lead: { agency_employee_id: '1', channel: 'sales', message: '' },
+      constructor: { polluted: true },
+      toString: 'x',
+    }).replace('"lead_client":{', '"lead_client":{"__proto__":{"polluted":true},"constructor":"y",');
+    const staff = (await leadsAction({
+      request: new Request('https://agency.test/leads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: staffBody,
+      }),
+      params: {},
+      context: fakeContext(),
+    } as unknown as Parameters<typeof leadsAction>[0])) as Response;
+    expect(staff.status).toBe(200);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+});

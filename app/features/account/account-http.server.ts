@@ -1,6 +1,7 @@
 import { data } from 'react-router';
+import { answeringHttpErrors, methodNotAllowed as answerMethodNotAllowed } from '../../lib/http/http-error.ts';
 import type { CallResult } from './account-calls.server.ts';
-import { UnreadableBodyError, readRequestFields, type RequestFields } from './request-fields.ts';
+import { readRequestFields, type RequestFields } from './request-fields.ts';
 
 /** Account answers are personal: never cached (ASVS 14.3.2). */
 export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -12,18 +13,12 @@ export function toResponse(result: CallResult) {
   return data(result.body, { status: result.status, headers: NO_STORE });
 }
 
-/** The body as flat fields, or a 400 answer for an unreadable one (never a 500). */
+/** The body as flat fields; an unreadable one is answered by the request layer (400/413/415 JSON), never a 500. */
 export async function readFieldsOrThrow(request: Request): Promise<RequestFields> {
-  try {
-    return await readRequestFields(request);
-  } catch (error) {
-    if (error instanceof UnreadableBodyError) {
-      throw data({ error: 'The request could not be read.' }, { status: 400, headers: NO_STORE });
-    }
-    throw error;
-  }
+  return answeringHttpErrors(request, () => readRequestFields(request), { json: true });
 }
 
-export function methodNotAllowed(allow: string): never {
-  throw data({ error: 'Method not allowed' }, { status: 405, headers: { Allow: allow, ...NO_STORE } });
+/** The account calls are JSON calls: a wrong method is a JSON 405 with `Allow`. */
+export function methodNotAllowed(request: Request, allow: readonly string[]): never {
+  answerMethodNotAllowed(request, allow, { json: true });
 }

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { PROFILE_TEXT_FIELDS, profileSchema } from './account-schemas.ts';
@@ -55,7 +56,7 @@ export function EditDetailsForm() {
       name={name}
       label={label}
       autoComplete={autoComplete}
-      defaultValue={user[name]}
+      defaultValue={form.values[name] ?? user[name]}
       error={form.errorFor(name)}
       {...extra}
     />
@@ -67,8 +68,16 @@ export function EditDetailsForm() {
         Edit your details
       </h3>
       <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-      <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="edit-title">
+      <form
+        className="account-form"
+        method="post"
+        action="/user/edit"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="edit-title"
+      >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+        <CsrfField />
         {text('title', 'Title (optional)', 'honorific-prefix')}
         {text('first_name', 'First name', 'given-name')}
         {text('last_name', 'Last name', 'family-name')}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { ErrorSummary } from '../../components/form-fields.tsx';
+import { useFormReply, useErrorTitle, CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
 import { sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
@@ -13,9 +15,14 @@ export function MarketingPreferencesForm() {
   const csrfToken = useCsrfToken();
   const revalidator = useRevalidator();
   const [isPending, setPending] = useState(false);
+  // After a post without JavaScript: its errors, or the confirmation the script path shows as a toast.
+  const reply = useFormReply();
+  const replyErrors = reply?.errors ?? [];
+  useErrorTitle(replyErrors.length > 0);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (isPending) return;
     const choice = new FormData(event.currentTarget).get('opt_in_marketing_at');
     if (choice !== 'optin' && choice !== 'optout') return;
     setPending(true);
@@ -55,7 +62,20 @@ export function MarketingPreferencesForm() {
       <h3 id="marketing-title" className="account-screen__title">
         Marketing preferences
       </h3>
-      <form className="account-form" onSubmit={onSubmit} key={String(isOptedIn)}>
+      <ErrorSummary errors={replyErrors} />
+      {reply?.isDone ? (
+        <p className="account-notice" role="status">
+          {ACCOUNT_MESSAGES.preferencesUpdated}
+        </p>
+      ) : null}
+      <form
+        className="account-form"
+        method="post"
+        action="/user/marketing-preferences"
+        onSubmit={onSubmit}
+        key={String(isOptedIn)}
+      >
+        <CsrfField />
         <fieldset className="account-form__group">
           <legend>{MARKETING_WORDING}</legend>
           <div className="account-radio">

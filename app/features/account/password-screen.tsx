@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useLocation } from 'react-router';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
 import { isHoneypotFilled } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, AFTER_PASSWORD_CHANGE_PATH, SIGN_IN_WAIT_MS } from './account-messages.ts';
@@ -51,7 +53,7 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
   const csrfToken = useCsrfToken();
   const navigate = useNavigate();
   const form = useAccountForm();
-  const [isSent, setSent] = useState(false);
+  const [isSent, setSent] = useState(form.isDone);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,8 +98,16 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
             </p>
           )}
           <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-          <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="forgotten-title">
+          <form
+            className="account-form"
+            method="post"
+            action="/user/forgotten_password"
+            noValidate
+            onSubmit={onSubmit}
+            aria-labelledby="forgotten-title"
+          >
             <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+            <CsrfField />
             <HoneypotField />
             <TextField
               name="email"
@@ -105,6 +115,7 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
               type="email"
               autoComplete="email"
               spellCheck={false}
+              defaultValue={form.values.email}
               error={form.errorFor('email')}
             />
             <button type="submit" className="button button--primary account-form__submit" disabled={form.isPending}>
@@ -135,10 +146,12 @@ function NewPasswordForm({ mode, token }: { mode: 'change' | 'token'; token: str
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const form = useAccountForm();
+  const location = useLocation();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const fields: Record<string, unknown> = formFields(event.currentTarget);
+    delete fields.authenticity_token;
     if (mode === 'change') {
       fields.user_id = user.user_id ?? undefined;
       if (!fields.current_password) {
@@ -176,8 +189,18 @@ function NewPasswordForm({ mode, token }: { mode: 'change' | 'token'; token: str
         {mode === 'change' ? 'Change your password' : 'Choose a new password'}
       </h3>
       <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-      <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+      {/* The page's own address: with an emailed link it keeps its ?token, which the server reads again. */}
+      <form
+        className="account-form"
+        method="post"
+        action={`${location.pathname}${location.search}`}
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="reset-title"
+      >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+        <CsrfField />
+        {token ? <input type="hidden" name="reset_password_token" value={token} /> : null}
         {mode === 'change' ? (
           <TextField
             name="current_password"

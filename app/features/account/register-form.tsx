@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField, ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
@@ -80,23 +81,45 @@ export function RegisterForm() {
         registered? <Link to="/user/sign-in">Sign in</Link>
       </p>
       <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-      <form className="account-form" noValidate onSubmit={onSubmit} aria-describedby="register-title">
+      <form
+        className="account-form"
+        method="post"
+        action="/user/register"
+        noValidate
+        onSubmit={onSubmit}
+        aria-describedby="register-title"
+      >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+        <CsrfField />
         <HoneypotField />
         <TextField
           name="title"
           label="Title (optional)"
           autoComplete="honorific-prefix"
+          defaultValue={form.values.title}
           error={form.errorFor('title')}
         />
-        <TextField name="first_name" label="First name" autoComplete="given-name" error={form.errorFor('first_name')} />
-        <TextField name="last_name" label="Last name" autoComplete="family-name" error={form.errorFor('last_name')} />
+        <TextField
+          name="first_name"
+          label="First name"
+          autoComplete="given-name"
+          defaultValue={form.values.first_name}
+          error={form.errorFor('first_name')}
+        />
+        <TextField
+          name="last_name"
+          label="Last name"
+          autoComplete="family-name"
+          defaultValue={form.values.last_name}
+          error={form.errorFor('last_name')}
+        />
         <TextField
           name="email"
           label="Email address"
           type="email"
           autoComplete="email"
           spellCheck={false}
+          defaultValue={form.values.email}
           error={form.errorFor('email')}
         />
         <TextField
@@ -105,6 +128,7 @@ export function RegisterForm() {
           type="tel"
           autoComplete="tel"
           hint="A UK number starting +44 or 0"
+          defaultValue={form.values.tel_home}
           error={form.errorFor('tel_home')}
         />
         <TextField
@@ -129,9 +153,14 @@ export function RegisterForm() {
               I agree to the <a href="/terms-of-use">terms of use</a> and <a href="/privacy-policy">privacy policy</a>
             </>
           }
+          defaultChecked={form.values.opt_in_terms !== undefined}
           error={form.errorFor('opt_in_terms')}
         />
-        <CheckboxField name="opt_in_marketing" label={MARKETING_WORDING} />
+        <CheckboxField
+          name="opt_in_marketing"
+          label={MARKETING_WORDING}
+          defaultChecked={form.values.opt_in_marketing !== undefined}
+        />
         {botCheck.element}
         <button type="submit" className="button button--primary account-form__submit" disabled={form.isPending}>
           {form.isPending ? 'Registering…' : 'Register'}

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
@@ -63,14 +64,23 @@ export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
         </p>
       ) : null}
       <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-      <form className="account-form" noValidate onSubmit={onSubmit} aria-labelledby="sign-in-title">
+      <form
+        className="account-form"
+        method="post"
+        action="/user/sign-in"
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="sign-in-title"
+      >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
+        <CsrfField />
         <TextField
           name="username"
           label="Email address"
           type="email"
           autoComplete="username"
           spellCheck={false}
+          defaultValue={form.values.username}
           error={form.errorFor('username')}
         />
         <TextField

@@ -1,37 +1,28 @@
-import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { FieldError } from '../../components/form-fields.tsx';
+import { useFormReply, useFormState } from '../../components/form/form-parts.tsx';
 import { fieldErrors } from './account-schemas.ts';
 
 /**
- * State shared by the account forms: the errors shown next to fields and in the summary, a pending flag, and the
- * GOV.UK "Error: " prefix on the page title while errors show.
+ * State shared by the account forms, on the shared form helper (app/components/form): the errors shown next to
+ * fields and in the summary (first those of a post made without JavaScript), the values that post sent back, a
+ * pending flag with a guard against double submission, and the GOV.UK "Error: " title prefix.
  */
 export function useAccountForm() {
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [isPending, setPending] = useState(false);
-  const hasErrors = errors.length > 0;
-  useEffect(() => {
-    if (!hasErrors || document.title.startsWith('Error: ')) return;
-    document.title = `Error: ${document.title}`;
-    return () => {
-      document.title = document.title.replace(/^Error: /, '');
-    };
-  }, [hasErrors]);
+  const reply = useFormReply();
+  const state = useFormState(reply?.errors ?? []);
   return {
-    errors,
-    setErrors,
-    isPending,
-    setPending,
-    errorFor: (field: string) => errors.find((error) => error.field === field)?.message,
+    ...state,
+    /** What a post without JavaScript sent, to put back in the fields (never a password). */
+    values: reply?.values ?? {},
+    isDone: reply?.isDone ?? false,
     /** Runs the shared schema; shows its errors and answers null when the input is not valid. */
     check<T>(schema: z.ZodType<T>, fields: Record<string, unknown>): T | null {
       const parsed = schema.safeParse(fields);
       if (parsed.success) {
-        setErrors([]);
+        state.setErrors([]);
         return parsed.data;
       }
-      setErrors(fieldErrors(parsed.error));
+      state.setErrors(fieldErrors(parsed.error));
       return null;
     },
   };

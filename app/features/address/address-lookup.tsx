@@ -14,7 +14,6 @@
  *   <ErrorSummary> links straight to them.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { TextField } from '../../components/form-fields.tsx';
 import {
   ADDRESS_LOADING_MESSAGE,
   ADDRESS_LOOKUP_DEBOUNCE_MS,
@@ -29,16 +28,18 @@ import {
   type AddressFields,
   type AddressSuggestion,
 } from './address-lookup.ts';
+import { ManualAddressFields, type AddressFieldKey, type AddressFieldNames } from './address-manual-fields.tsx';
 import './address-lookup.css';
 
-export type AddressFieldKey = keyof AddressFields;
-export type AddressFieldNames = Record<AddressFieldKey, string>;
+export type { AddressFieldKey, AddressFieldNames } from './address-manual-fields.tsx';
 export type AddressLookupMode = 'lookup' | 'manual';
 
 export type AddressLookupProps = {
   fieldNames: AddressFieldNames;
   errors?: Partial<Record<AddressFieldKey | 'address', string>>;
   defaultMode?: AddressLookupMode;
+  /** The address a post without JavaScript sent, put back in the typed fields. */
+  defaultValues?: AddressFields;
   onChange?: (address: AddressFields | null) => void;
   /** Told when the visitor switches between lookup and manual entry. */
   onModeChange?: (mode: AddressLookupMode) => void;
@@ -52,19 +53,11 @@ type Status = 'idle' | 'loading' | 'suggestions' | 'empty' | 'error';
 
 const LOOKUP_FAILED_MESSAGE = 'The address search is not available just now. Please enter the address yourself.';
 
-const MANUAL_FIELDS: { key: AddressFieldKey; label: string; autoComplete?: string; inputMode?: 'text' }[] = [
-  { key: 'houseNumber', label: 'House number' },
-  { key: 'houseName', label: 'House name' },
-  { key: 'street', label: 'Street', autoComplete: 'address-line1' },
-  { key: 'town', label: 'Town', autoComplete: 'address-level2' },
-  { key: 'county', label: 'County', autoComplete: 'address-level1' },
-  { key: 'postcode', label: 'Postcode', autoComplete: 'postal-code' },
-];
-
 export function AddressLookup({
   fieldNames,
   errors = {},
   defaultMode = 'lookup',
+  defaultValues = EMPTY_ADDRESS_FIELDS,
   onChange,
   onModeChange,
   label = 'Find your address',
@@ -309,24 +302,14 @@ export function AddressLookup({
           ) : null}
         </div>
       ) : (
-        <fieldset className="address-lookup__manual">
-          <legend className="address-lookup__legend">Address</legend>
-          <div className="address-lookup__grid">
-            {MANUAL_FIELDS.map(({ key, label: fieldLabel, autoComplete }) => (
-              <TextField
-                key={key}
-                name={fieldNames[key]}
-                label={fieldLabel}
-                autoComplete={autoComplete ?? 'off'}
-                value={manual[key]}
-                onChange={(event) => onManualChange(key, event.target.value)}
-                error={errors[key]}
-                className={`address-lookup__field address-lookup__field--${key}`}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <ManualAddressFields fieldNames={fieldNames} errors={errors} values={manual} onChange={onManualChange} />
       )}
+      {/* Without JavaScript there is no search: the typed fields take its place and post with the form. */}
+      {mode === 'lookup' ? (
+        <noscript>
+          <ManualAddressFields fieldNames={fieldNames} errors={errors} values={defaultValues} />
+        </noscript>
+      ) : null}
       <button
         type="button"
         className="link-button address-lookup__toggle"

@@ -38,7 +38,14 @@ import {
   type CustomFormView,
   type FieldErrors,
 } from './custom-form.ts';
-import { readMultipartSubmission, type MultipartFailure, type ReceivedUpload } from './multipart.server.ts';
+import {
+  readMultipartBody,
+  type MultipartFailure,
+  type ReceivedUpload as ReceivedMultipartUpload,
+} from '../../lib/http/multipart.server.ts';
+import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
+
+type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
 import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
 import { receiveNewHomesEnquiry } from './new-homes.server.ts';
 
@@ -146,8 +153,10 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   if (isMultipart) {
     const tokenOk = (candidate: Readonly<Record<string, string>>) =>
       verifyCsrfToken(candidate[CSRF_PARAM], deps.sessionId, deps.sessionSecret);
-    const received = await readMultipartSubmission(request, {
+    const received = await readMultipartBody(request, {
       uploadDir: deps.uploadDir,
+      sniffBytes: SNIFF_BYTES,
+      identify: identifyUpload,
       maxFileBytes: MAX_UPLOAD_BYTES,
       onFileStart: (_name, fieldsSoFar) => {
         // The token must come before the file: a forged request never gets a byte written to disk.

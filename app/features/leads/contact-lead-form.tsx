@@ -5,7 +5,7 @@
  * try again.' and the form returns. The bot check runs before sending, is reset after success and re-rendered on
  * failure. Without JavaScript the form posts form-encoded to /leads and the server redirects back.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
@@ -68,10 +68,12 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
   const botCheck = useBotCheck(props.botCheck);
   const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
   const [step, setStep] = useState<Step>('form');
+  // Set at once, not on the next render: a double click never sends the lead twice.
+  const isSending = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (step !== 'form') return;
+    if (step !== 'form' || isSending.current) return;
     const entries = formEntries(event.currentTarget);
     const result = validateWith(contactLeadSchema, leadFormInput(groupLeadFields(entries)));
     if (!result.success) {
@@ -80,6 +82,7 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
     }
     setErrors({});
     setStep('sending');
+    isSending.current = true;
     try {
       const proof = await botCheck.solve();
       const response = await fetch('/leads', {
@@ -101,6 +104,7 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
       showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
     }
     botCheck.reset();
+    isSending.current = false;
     setStep('form');
   }
 

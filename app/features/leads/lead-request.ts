@@ -2,78 +2,68 @@
  * Reads a lead call's body into its groups. Rails-style names come either form-encoded (`lead_client[email]=…`)
  * or as JSON objects (`{ "lead_client": { "email": "…" } }`); both give the same shape.
  */
+import {
+  fieldRecord,
+  isFieldRecord,
+  readFields,
+  toPlainObject,
+  type FieldRecord,
+} from '../../lib/http/request-body.ts';
 import { HONEYPOT_FIELD } from '../spam/index.ts';
 
 export type LeadGroups = {
   /** lead_client{…} */
-  client: Record<string, unknown>;
+  client: FieldRecord;
   /** lead{…} */
-  lead: Record<string, unknown>;
+  lead: FieldRecord;
   /** marketing_preferences{…} or market_preferences{…} */
-  marketing: Record<string, unknown>;
+  marketing: FieldRecord;
   /** send_to_friend{…} */
-  sendToFriend: Record<string, unknown>;
+  sendToFriend: FieldRecord;
   /** Everything else at the top level (authenticity_token, g-recaptcha-response, altcha, property_id…). */
-  top: Record<string, unknown>;
+  top: FieldRecord;
 };
 
 const NESTED_NAME = /^([A-Za-z_]+)\[([A-Za-z_]+)\]$/;
-const GROUPS: Record<string, keyof Omit<LeadGroups, 'top'>> = {
-  lead_client: 'client',
-  lead: 'lead',
-  marketing_preferences: 'marketing',
-  market_preferences: 'marketing',
-  send_to_friend: 'sendToFriend',
-};
+/** A Map, not an object: a posted name such as `toString[x]` or `constructor` must not find an inherited entry. */
+const GROUPS = new Map<string, keyof Omit<LeadGroups, 'top'>>([
+  ['lead_client', 'client'],
+  ['lead', 'lead'],
+  ['marketing_preferences', 'marketing'],
+  ['market_preferences', 'marketing'],
+  ['send_to_friend', 'sendToFriend'],
+]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function setField(record: FieldRecord, key: string, value: unknown): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function groupLeadFields(input: Record<string, unknown>): LeadGroups {
-  const groups: LeadGroups = { client: {}, lead: {}, marketing: {}, sendToFriend: {}, top: {} };
+  const groups: LeadGroups = {
+    client: fieldRecord(),
+    lead: fieldRecord(),
+    marketing: fieldRecord(),
+    sendToFriend: fieldRecord(),
+    top: fieldRecord(),
+  };
   for (const [key, value] of Object.entries(input)) {
     const match = NESTED_NAME.exec(key);
-    const nestedGroup = match ? GROUPS[match[1]!] : undefined;
+    const nestedGroup = match ? GROUPS.get(match[1]!) : undefined;
+    const wholeGroup = GROUPS.get(key);
     if (match && nestedGroup) {
-      groups[nestedGroup][match[2]!] = value;
-    } else if (GROUPS[key] && isRecord(value)) {
-      Object.assign(groups[GROUPS[key]], value);
+      setField(groups[nestedGroup], match[2]!, value);
+    } else if (wholeGroup && isFieldRecord(value)) {
+      for (const [name, nested] of Object.entries(value)) setField(groups[wholeGroup], name, nested);
     } else {
-      groups.top[key] = value;
+      setField(groups.top, key, value);
     }
   }
   return groups;
 }
 
-export class UnreadableLeadBodyError extends Error {}
-
-const MAX_BODY_CHARS = 64_000;
-
-/** JSON or form-encoded; anything else (or a broken body) is an UnreadableLeadBodyError, answered with 400. */
+/** JSON or form-encoded (app/lib/http); anything else, or a broken body, is an HttpError (400/413/415). */
 export async function readLeadRequest(request: Request): Promise<LeadGroups> {
-  const contentType = request.headers.get('content-type') ?? '';
-  let raw: string;
-  try {
-    raw = await request.text();
-  } catch {
-    throw new UnreadableLeadBodyError('unreadable body');
-  }
-  if (raw.length > MAX_BODY_CHARS) throw new UnreadableLeadBodyError('body too large');
-  if (contentType.includes('json')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      throw new UnreadableLeadBodyError('invalid JSON');
-    }
-    if (!isRecord(parsed)) throw new UnreadableLeadBodyError('JSON body must be an object');
-    return groupLeadFields(parsed);
-  }
-  if (contentType.includes('application/x-www-form-urlencoded') || raw.trim() === '') {
-    return groupLeadFields(Object.fromEntries(new URLSearchParams(raw)));
-  }
-  throw new UnreadableLeadBodyError('unsupported content type');
+  return groupLeadFields(await readFields(request));
 }
 
 /** The honeypot (lead_client[body], or a top-level body) holds something: a bot filled it. */
@@ -86,7 +76,7 @@ const SECRET_TOP_FIELDS = new Set(['authenticity_token', 'g-recaptcha-response',
 /** What is stored as the lead's payload: the request as received, minus the token, honeypot and bot-check proof. */
 export function leadPayload(groups: LeadGroups): Record<string, unknown> {
   const { [HONEYPOT_FIELD]: _clientHoneypot, ...client } = groups.client;
-  const payload: Record<string, unknown> = {};
+  const payload = fieldRecord();
   if (Object.keys(client).length > 0) payload.lead_client = client;
   if (Object.keys(groups.lead).length > 0) payload.lead = groups.lead;
   if (Object.keys(groups.marketing).length > 0) payload.marketing_preferences = groups.marketing;
@@ -95,9 +85,9 @@ export function leadPayload(groups: LeadGroups): Record<string, unknown> {
     payload.send_to_friend = sendToFriend;
   }
   for (const [key, value] of Object.entries(groups.top)) {
-    if (!SECRET_TOP_FIELDS.has(key) && key !== HONEYPOT_FIELD) payload[key] = value;
+    if (!SECRET_TOP_FIELDS.has(key) && key !== HONEYPOT_FIELD) setField(payload, key, value);
   }
-  return payload;
+  return toPlainObject(payload) as Record<string, unknown>;
 }
 
 /** The flat record the lead schemas validate. */

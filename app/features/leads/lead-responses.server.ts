@@ -3,10 +3,11 @@
  * messages, 429, 404. A plain form post (no JavaScript yet) gets a redirect: to the page with a '#flash/…' key on
  * success, or back to the form, whose loader shows the visitor's answers and the errors kept in the session.
  */
-import { data, type AppLoadContext } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { HttpError, httpErrorResponse, methodNotAllowed } from '../../lib/http/http-error.ts';
 import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE } from '../spam/index.ts';
-import { readLeadRequest, UnreadableLeadBodyError, type LeadGroups } from './lead-request.ts';
+import { readLeadRequest, type LeadGroups } from './lead-request.ts';
 import type { FieldErrors } from './lead-schemas.ts';
 import type { LeadOutcome } from './leads.server.ts';
 
@@ -116,23 +117,26 @@ export async function leadRedirectResponse(
 }
 
 /**
- * The start of every lead call: POST only (405 otherwise), then the body read into its field groups. An unreadable
- * body answers 400 (JSON for JSON clients) instead of the groups.
+ * The start of every lead call: POST only (405 with Allow otherwise), then the body read into its field groups by
+ * the request layer. An unreadable body is answered with the request layer's error (400/413/415; JSON for JSON
+ * clients) instead of the groups.
  */
 export async function readLeadPost(request: Request): Promise<{ isJson: boolean; groups: LeadGroups } | Response> {
-  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+  assertMethodOrAnswer(request);
   const isJson = wantsJson(request);
   try {
     return { isJson, groups: await readLeadRequest(request) };
   } catch (error) {
-    if (!(error instanceof UnreadableLeadBodyError)) throw error;
-    return isJson
-      ? Response.json({ error: 'Unreadable request' }, { status: 400 })
-      : new Response('Bad request', { status: 400 });
+    if (error instanceof HttpError) return httpErrorResponse(request, error, { json: isJson });
+    throw error;
   }
 }
 
+function assertMethodOrAnswer(request: Request): void {
+  if (request.method !== 'POST') methodNotAllowed(request, ['POST'], { json: wantsJson(request) });
+}
+
 /** GET on a lead call. */
-export function leadMethodNotAllowed(): never {
-  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+export function leadMethodNotAllowed({ request }: { request: Request }): never {
+  methodNotAllowed(request, ['POST'], { json: wantsJson(request) });
 }

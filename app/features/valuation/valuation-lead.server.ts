@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { valuationBookings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { toPlainObject } from '../../lib/http/request-body.ts';
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { acceptLead } from '../leads/index.server.ts';
 import {
@@ -35,7 +36,7 @@ function recordOf(value: unknown): Record<string, unknown> {
 function storedPayload(body: Record<string, unknown>): Record<string, unknown> {
   const { authenticity_token: _token, [RECAPTCHA_FIELD]: _recaptcha, [ALTCHA_FIELD]: _altcha, ...rest } = body;
   const { [HONEYPOT_FIELD]: _honeypot, ...leadClient } = recordOf(rest.lead_client);
-  return { ...rest, lead_client: leadClient };
+  return toPlainObject({ ...rest, lead_client: leadClient }) as Record<string, unknown>;
 }
 
 const channelLabel = (channel: 'selling' | 'letting') => (channel === 'selling' ? 'Selling' : 'Letting');

@@ -1,5 +1,10 @@
 import { data } from 'react-router';
 import type { Route } from './+types/forgotten-password';
+import {
+  forgottenPasswordFormAction,
+  newPasswordFormAction,
+} from '../../features/account/account-form-actions.server.ts';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { NO_STORE } from '../../features/account/account-http.server.ts';
 import { isResetTokenValid } from '../../features/account/accounts.server.ts';
 import { PasswordScreen } from '../../features/account/password-screen.tsx';
@@ -19,9 +24,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data({ isSignedIn, token: null, hasToken: false }, { headers: NO_STORE });
 }
 
-/** The token stays out of Referer headers to other sites. */
+/** The same forms posted without JavaScript: a new password (signed in, or with the token) or the reset request. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, async () => {
+    const isSignedIn = (await context.session.getUserId()) !== null;
+    const hasToken = new URL(request.url).searchParams.has('token');
+    return isSignedIn || hasToken
+      ? newPasswordFormAction(request, context)
+      : forgottenPasswordFormAction(request, context);
+  });
+}
+
+/**
+ * The token stays out of Referer headers to other sites. `same-origin` rather than `no-referrer`: with no referrer
+ * at all the browser posts the form with `Origin: null`, which React Router refuses for a no-JavaScript post.
+ */
 export function headers() {
-  return { ...NO_STORE, 'Referrer-Policy': 'no-referrer' };
+  return { ...NO_STORE, 'Referrer-Policy': 'same-origin' };
 }
 
 export default function ForgottenPasswordRoute({ loaderData }: Route.ComponentProps) {

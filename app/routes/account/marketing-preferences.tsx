@@ -1,5 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/marketing-preferences';
+import { marketingPreferencesFormAction } from '../../features/account/account-form-actions.server.ts';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { NO_STORE } from '../../features/account/account-http.server.ts';
 import { MarketingPreferencesForm } from '../../features/account/marketing-preferences-form.tsx';
 
@@ -7,6 +9,11 @@ import { MarketingPreferencesForm } from '../../features/account/marketing-prefe
 export async function loader({ context }: Route.LoaderArgs) {
   if ((await context.session.getUserId()) === null) throw redirect('/user', { headers: NO_STORE });
   return data(null, { headers: NO_STORE });
+}
+
+/** The form posted without JavaScript (with a script it sends the spec's JSON call instead). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, () => marketingPreferencesFormAction(request, context));
 }
 
 export function headers() {

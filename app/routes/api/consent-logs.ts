@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/consent-logs';
+import { methodNotAllowed } from '../../lib/http/http-error.ts';
 import { consentCookieHeader } from '../../features/consent/consent.ts';
 import { consentLogSchema } from '../../features/consent/consent-log-schema.ts';
 import { recordConsent } from '../../features/consent/consent.server.ts';
@@ -16,7 +17,7 @@ function safeReturnPath(value: unknown): string {
  * A plain form post (no JavaScript) is answered with a redirect back to the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') throw data({ error: 'Method not allowed' }, { status: 405 });
+  if (request.method !== 'POST') methodNotAllowed(request, ['POST'], { json: true });
   const isJson = (request.headers.get('content-type') ?? '').includes('application/json');
   let body: Record<string, unknown>;
   try {
@@ -39,6 +40,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ status: parsed.data.status, consentId }, { status: 201, headers });
 }
 
-export function loader() {
-  throw data({ error: 'Method not allowed' }, { status: 405, headers: { Allow: 'POST' } });
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['POST'], { json: true });
 }

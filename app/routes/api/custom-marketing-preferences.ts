@@ -5,7 +5,7 @@ import { getDb } from '../../lib/db.server.ts';
 
 /** POST /custom_marketing_preferences/{user_id} with _method=put, plus marketing_preferences[is_opted_in_to_marketing]. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== 'PUT') methodNotAllowed('PUT');
+  if (request.method !== 'PUT') methodNotAllowed(request, ['PUT']);
   const userId = /^\d{1,9}$/.test(params.userId) ? Number(params.userId) : -1;
   const fields = await readFieldsOrThrow(request);
   return toResponse(
@@ -13,6 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-export function loader() {
-  methodNotAllowed('PUT');
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['PUT']);
 }

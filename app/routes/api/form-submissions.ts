@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Route } from './+types/form-submissions';
+import { methodNotAllowed } from '../../lib/http/http-error.ts';
 import {
   formSubmissionResponse,
   receiveFormSubmission,
@@ -26,6 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formSubmissionResponse(result, wantsJson(request));
 }
 
-export function loader() {
-  return new Response('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['POST']);
 }

@@ -5,7 +5,7 @@ import { getDb } from '../../lib/db.server.ts';
 
 /** POST /marketing_preferences/{marketing_preference_id} with _method=put (spec point 7). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  if (request.method !== 'PUT') methodNotAllowed('PUT');
+  if (request.method !== 'PUT') methodNotAllowed(request, ['PUT']);
   const preferenceId = /^\d{1,9}$/.test(params.id) ? Number(params.id) : -1;
   const fields = await readFieldsOrThrow(request);
   return toResponse(
@@ -13,6 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   );
 }
 
-export function loader() {
-  methodNotAllowed('PUT');
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['PUT']);
 }

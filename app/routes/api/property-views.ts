@@ -1,12 +1,12 @@
-import { data } from 'react-router';
 import type { Route } from './+types/property-views';
+import { methodNotAllowed } from '../../lib/http/http-error.ts';
 import { bodyToObject, propertyViewSchema } from '../../features/properties/tracking.ts';
 import { recordPropertyView } from '../../features/properties/tracking.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** POST /property_views (property_id, domain; JSON or form-encoded): records one view of a property page. */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+  if (request.method !== 'POST') methodNotAllowed(request, ['POST'], { json: true });
   const parsed = propertyViewSchema.safeParse(bodyToObject(request.headers.get('content-type'), await request.text()));
   if (!parsed.success) {
     return Response.json(
@@ -19,6 +19,6 @@ export async function action({ request }: Route.ActionArgs) {
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export function loader() {
-  throw data('Method not allowed', { status: 405, headers: { Allow: 'POST' } });
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['POST'], { json: true });
 }

@@ -5,11 +5,11 @@ import { getDb } from '../../lib/db.server.ts';
 
 /** POST /reset_passwords (email, body): the forgotten-password request; the answer never says if the email exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST') methodNotAllowed('POST');
+  if (request.method !== 'POST') methodNotAllowed(request, ['POST']);
   const { result } = await forgottenPasswordCall(getDb(), await readFieldsOrThrow(request), context);
   return toResponse(result);
 }
 
-export function loader() {
-  methodNotAllowed('POST');
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['POST']);
 }

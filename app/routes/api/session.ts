@@ -6,10 +6,10 @@ import { getDb } from '../../lib/db.server.ts';
 /** POST /session signs in (username, password); with _method=delete it signs out (spec point 7). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === 'DELETE') return toResponse(await signOutCall(context));
-  if (request.method !== 'POST') methodNotAllowed('POST, DELETE');
+  if (request.method !== 'POST') methodNotAllowed(request, ['POST', 'DELETE']);
   return toResponse(await signInCall(getDb(), await readFieldsOrThrow(request), context));
 }
 
-export function loader() {
-  methodNotAllowed('POST, DELETE');
+export function loader({ request }: Route.LoaderArgs) {
+  methodNotAllowed(request, ['POST', 'DELETE']);
 }

@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** POST /user.ljson registers; with _method=put it updates the profile or the password. */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== 'POST' && request.method !== 'PUT') methodNotAllowed('GET, POST, PUT');
+  if (request.method !== 'POST' && request.method !== 'PUT') methodNotAllowed(request, ['GET', 'POST', 'PUT']);
   const fields = await readFieldsOrThrow(request);
   const call = request.method === 'POST' ? registerCall : updateUserCall;
   return toResponse(await call(getDb(), fields, context));

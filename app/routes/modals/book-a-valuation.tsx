@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { data, useFetcher, useLocation, useNavigate } from 'react-router';
+import { data, useActionData, useFetcher, useLocation, useNavigate } from 'react-router';
 import type { Route } from './+types/book-a-valuation';
 import { Modal } from '../../components/modal.tsx';
 import { propertyPath } from '../../features/properties/property-links.ts';
@@ -9,11 +9,14 @@ import { ValuationFlow } from '../../features/valuation/valuation-flow.tsx';
 import { getTakenSlots } from '../../features/valuation/valuation-bookings.server.ts';
 import { getPropertyForValuation } from '../../features/valuation/valuation-page.server.ts';
 import { isoDateOf, type ValuationChannel } from '../../features/valuation/valuation-schema.ts';
+import { valuationFormAction } from '../../features/valuation/valuation-form-action.server.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 
 /**
  * /book-a-valuation over the home page, and /properties/:slug/book-a-valuation over a property page (spec point 2).
- * The request itself goes to POST /leads (app/features/valuation/valuation-lead.server.ts).
+ * The request itself goes to POST /leads (app/features/valuation/valuation-lead.server.ts); without JavaScript the
+ * same forms post here and the action answers with the next step.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = (params as { slug?: string }).slug;
@@ -30,6 +33,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     closeTo: propertyPath(slug),
     propertyAddress: property.displayAddress,
   };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, () => valuationFormAction(request, context));
 }
 
 /**
@@ -59,6 +66,7 @@ export default function BookAValuationModal({ loaderData }: Route.ComponentProps
   const location = useLocation();
   const { closeTo } = loaderData;
   const fetcher = useFetcher<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const { load } = fetcher;
   const pathname = location.pathname;
   const checkTakenSlots = useCallback(
@@ -84,6 +92,8 @@ export default function BookAValuationModal({ loaderData }: Route.ComponentProps
         agencyTelephone={root?.chrome.agencyContactTelephone}
         takenSlots={fetcher.data?.taken ?? null}
         onAppointmentDay={checkTakenSlots}
+        formAction={location.pathname}
+        noScriptState={actionData?.valuationForm ?? null}
       />
     </Modal>
   );

@@ -1,8 +1,10 @@
 /**
- * Streams a multipart/form-data body (busboy) without buffering it: text fields are collected, the one file is
+ * The request layer's multipart reader. Streams a multipart/form-data body (busboy) without buffering it: text fields are collected, the one file is
  * written straight to a temporary file in UPLOAD_DIR while its size is counted and its first bytes are checked.
  * Reading stops at once (the rest of the body is never read) when the file passes the size limit, when its bytes
  * are not an accepted type, or when the caller refuses the file (e.g. no valid authenticity token before it).
+ * Which types are accepted is the caller's `identify` (a custom form's upload rules live with its feature).
+ * Text fields land in a record without a prototype; a NUL character in one stops reading ('malformed', a 400).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,27 +14,30 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
 
-export type ReceivedUpload = {
+export type ReceivedUpload<Type> = {
   fieldName: string;
   /** The visitor's file name: kept for the email and the row, never used on disk. */
   originalName: string;
   tempPath: string;
   sizeBytes: number;
-  type: AcceptedFileType;
+  type: Type;
 };
 
 export type MultipartFailure = 'too-large' | 'file-type' | 'file-empty' | 'rejected' | 'malformed' | 'too-many-parts';
 
-export type MultipartOutcome =
-  | { ok: true; fields: Record<string, string>; upload: ReceivedUpload | null; truncatedFields: string[] }
+export type MultipartOutcome<Type> =
+  | { ok: true; fields: Record<string, string>; upload: ReceivedUpload<Type> | null; truncatedFields: string[] }
   | { ok: false; reason: MultipartFailure; fields: Record<string, string>; fileFieldName: string | null };
 
 export type FileDecision = 'store' | 'discard' | 'reject';
 
-export type MultipartOptions = {
+export type MultipartOptions<Type> = {
   uploadDir: string;
+  /** How many first bytes `identify` needs. */
+  sniffBytes: number;
+  /** The accepted type a file's first bytes and name show, or null to stop reading ('file-type'). */
+  identify: (head: Uint8Array, fileName: string) => Type | null;
   maxFileBytes: number;
   /** Longest text field value kept (longer ones are cut and reported in `truncatedFields`). */
   maxFieldBytes?: number;
@@ -47,14 +52,16 @@ class StopReading extends Error {
 }
 
 /** Counts bytes and identifies the file from its first bytes as they pass through to disk. */
-class UploadInspector extends Transform {
+class UploadInspector<Type> extends Transform {
   sizeBytes = 0;
   private head = Buffer.alloc(0);
-  type: AcceptedFileType | null = null;
+  type: Type | null = null;
   private decided = false;
 
   constructor(
     private readonly fileName: string,
+    private readonly sniffBytes: number,
+    private readonly identify: (head: Uint8Array, fileName: string) => Type | null,
     private readonly onWrongType: () => void,
   ) {
     super();
@@ -63,8 +70,8 @@ class UploadInspector extends Transform {
   _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.sizeBytes += chunk.length;
     if (!this.decided) {
-      this.head = Buffer.concat([this.head, chunk]).subarray(0, SNIFF_BYTES);
-      if (this.head.length >= SNIFF_BYTES) this.decide();
+      this.head = Buffer.concat([this.head, chunk]).subarray(0, this.sniffBytes);
+      if (this.head.length >= this.sniffBytes) this.decide();
       if (this.decided && !this.type) {
         callback();
         return;
@@ -80,13 +87,16 @@ class UploadInspector extends Transform {
 
   private decide(): void {
     this.decided = true;
-    this.type = identifyUpload(this.head, this.fileName);
+    this.type = this.identify(this.head, this.fileName);
     if (!this.type) this.onWrongType();
   }
 }
 
-export async function readMultipartSubmission(request: Request, options: MultipartOptions): Promise<MultipartOutcome> {
-  const fields: Record<string, string> = {};
+export async function readMultipartBody<Type>(
+  request: Request,
+  options: MultipartOptions<Type>,
+): Promise<MultipartOutcome<Type>> {
+  const fields = Object.create(null) as Record<string, string>;
   const truncatedFields: string[] = [];
   if (!request.body) return { ok: false, reason: 'malformed', fields, fileFieldName: null };
 
@@ -111,7 +121,7 @@ export async function readMultipartSubmission(request: Request, options: Multipa
 
   const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
   let stopped: StopReading | null = null;
-  let upload: (Omit<ReceivedUpload, 'type' | 'sizeBytes'> & { inspector: UploadInspector }) | null = null;
+  let upload: (Omit<ReceivedUpload<Type>, 'type' | 'sizeBytes'> & { inspector: UploadInspector<Type> }) | null = null;
   let fileFieldName: string | null = null;
   const writes: Promise<void>[] = [];
   const openFiles: Readable[] = [];
@@ -127,6 +137,11 @@ export async function readMultipartSubmission(request: Request, options: Multipa
 
   parser.on('field', (name, value, info) => {
     if (stopped || name in fields) return;
+    // PostgreSQL refuses NUL in text; a real form never sends one.
+    if (value.includes('\0') || name.includes('\0')) {
+      halt('malformed');
+      return;
+    }
     fields[name] = value;
     if (info.valueTruncated) truncatedFields.push(name);
   });
@@ -155,7 +170,7 @@ export async function readMultipartSubmission(request: Request, options: Multipa
       return;
     }
     const tempPath = path.join(options.uploadDir, `${randomUUID()}.partial`);
-    const inspector = new UploadInspector(info.filename, () => halt('file-type'));
+    const inspector = new UploadInspector(info.filename, options.sniffBytes, options.identify, () => halt('file-type'));
     upload = { fieldName: name, originalName: info.filename.slice(0, 255), tempPath, inspector };
     openFiles.push(stream);
     stream.on('limit', () => halt('too-large'));
@@ -183,7 +198,8 @@ export async function readMultipartSubmission(request: Request, options: Multipa
   }
   await Promise.allSettled(writes);
 
-  const received = upload as (Omit<ReceivedUpload, 'type' | 'sizeBytes'> & { inspector: UploadInspector }) | null;
+  const received = upload as
+    (Omit<ReceivedUpload<Type>, 'type' | 'sizeBytes'> & { inspector: UploadInspector<Type> }) | null;
   const failure: StopReading | null = stopped ?? (sawEmptyNamedFile ? new StopReading('file-empty') : null);
   if (failure) {
     if (received) await rm(received.tempPath, { force: true });
