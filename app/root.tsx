@@ -14,6 +14,7 @@ import { getSiteChrome } from './features/content/site.server.ts';
 import { getDb } from './lib/db.server.ts';
 import { SiteHeader } from './components/site-header.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
+import { LegalFooter } from './features/content/legal-footer.tsx';
 import { CookieConsent } from './components/cookie-consent.tsx';
 import { readConsentStatus } from './features/consent/consent.ts';
 import { ToastRegion } from './components/toast.tsx';
@@ -104,7 +105,9 @@ export default function App() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter chrome={chrome} />
+      <SiteFooter chrome={chrome}>
+        <LegalFooter legal={chrome.legal} />
+      </SiteFooter>
       <ValuationHashHandler />
       <SavedItemsSync />
     </>
@@ -137,7 +140,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <a href="/">Go to the home page</a> or <a href="/search">search for a property</a>.
         </p>
       </main>
-      {data ? <SiteFooter chrome={data.chrome} /> : null}
+      {data ? (
+        <SiteFooter chrome={data.chrome}>
+          <LegalFooter legal={data.chrome.legal} />
+        </SiteFooter>
+      ) : null}
     </>
   );
 }

@@ -26,6 +26,10 @@ export default [
   route('terms-of-use', 'routes/public/static-page.tsx', { id: 'terms-of-use' }),
   route('privacy-policy', 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
   route('mortgages', 'routes/public/static-page.tsx', { id: 'mortgages' }),
+  // Pages the legal footer links to (Consumer Rights Act fees lists, complaints, client money protection).
+  ...['complaints-procedure', 'landlord-fees', 'tenant-fees', 'cookie-policy', 'client-money-protection'].map((slug) =>
+    route(slug, 'routes/public/static-page.tsx', { id: slug }),
+  ),
   route('search', 'routes/public/search.tsx'),
   route('search.ljson', 'routes/api/search-ljson.ts'),
   route('places.ljson', 'routes/api/places-ljson.ts'),
