@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { properties, type Channel } from '../../../db/schema/index.ts';
+import { branches, properties, type Channel, type PriceChange } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { toPropertyCard, type PropertyCard } from './property-card.ts';
 
@@ -27,6 +27,12 @@ export const propertyCardColumns = {
   // The card shows one photo: send only the first rather than the whole gallery.
   photos: sql<{ url: string; imageAlt: string }[]>`jsonb_path_query_array(${properties.photos}, '$[0]')`,
   location: properties.location,
+  photoCount: sql<number>`jsonb_array_length(${properties.photos})`.mapWith(Number),
+  floorplanCount: sql<number>`jsonb_array_length(${properties.floorplans})`.mapWith(Number),
+  mediaKinds: sql<string[]>`coalesce((select jsonb_agg(distinct v->>'kind') from jsonb_array_elements(${properties.videos}) as v), '[]'::jsonb)`,
+  priceHistory: sql<PriceChange[]>`${properties.priceHistory}`,
+  // One primary-key lookup per card shown (a page is at most a few dozen cards).
+  branchName: sql<string>`(select ${branches.name} from ${branches} where ${branches.id} = ${properties.branchId})`,
 };
 
 export async function getLatestPropertyCards(

@@ -1,4 +1,6 @@
 import type { Channel, PropertyImage, PropertyStatus, PropertyType } from '../../../db/schema/properties.ts';
+import type { PriceChange } from '../../../db/schema/property-facts.ts';
+import { formatIsoDate, latestReduction } from './price-history.ts';
 import { cardStatusTags, imageUrlWithSize, isNewListing, pppw } from './property-display.ts';
 import { CARD_IMAGE } from '../media/image-sizes.ts';
 
@@ -29,6 +31,16 @@ export type PropertyCard = {
   statusTags: string[];
   isNewListing: boolean;
   location: { lat: number; lng: number };
+  photoCount: number;
+  floorplanCount: number;
+  hasVideo: boolean;
+  hasTour: boolean;
+  /** 'Reduced on 3 November 2026' or 'Added on 1 September 2026'. */
+  dateText: string;
+  isReduced: boolean;
+  branchName: string;
+  /** '3 bed · 2 bath · 1 reception · 1,250 sq ft'. */
+  keyFactsLine: string;
 };
 
 export type PropertyCardRow = {
@@ -53,7 +65,23 @@ export type PropertyCardRow = {
   createdAt: Date;
   photos: PropertyImage[];
   location: { lat: number; lng: number };
+  photoCount: number;
+  floorplanCount: number;
+  mediaKinds: string[];
+  priceHistory: PriceChange[];
+  branchName: string | null;
 };
+
+/** The short facts line of a card: rooms and area, without words that a narrow card would have to clip. */
+export function cardKeyFactsLine(row: Pick<PropertyCardRow, 'bedrooms' | 'bathrooms' | 'receptionRooms' | 'squareFeet' | 'acreage'>): string {
+  const parts: string[] = [];
+  if (row.bedrooms > 0) parts.push(`${row.bedrooms} bed`);
+  if (row.bathrooms > 0) parts.push(`${row.bathrooms} bath`);
+  if (row.receptionRooms > 0) parts.push(`${row.receptionRooms} reception${row.receptionRooms === 1 ? '' : 's'}`);
+  if (row.squareFeet) parts.push(`${row.squareFeet.toLocaleString('en-GB')} sq ft`);
+  else if (row.acreage) parts.push(`${row.acreage.toLocaleString('en-GB')} acres`);
+  return parts.join(' · ');
+}
 
 const wholePounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 
@@ -101,5 +129,19 @@ export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): Pr
     statusTags: cardStatusTags(row.status, row.tags),
     isNewListing: isNewListing(row.createdAt, row.status, now),
     location: row.location,
+    photoCount: row.photoCount,
+    floorplanCount: row.floorplanCount,
+    hasVideo: row.mediaKinds.includes('video'),
+    hasTour: row.mediaKinds.includes('tour'),
+    ...reducedOrAdded(row),
+    branchName: row.branchName ?? '',
+    keyFactsLine: cardKeyFactsLine(row),
   };
+}
+
+function reducedOrAdded(row: Pick<PropertyCardRow, 'priceHistory' | 'createdAt'>): { dateText: string; isReduced: boolean } {
+  const reduction = latestReduction(row.priceHistory);
+  return reduction
+    ? { dateText: `Reduced on ${formatIsoDate(reduction.date)}`, isReduced: true }
+    : { dateText: `Added on ${formatIsoDate(row.createdAt.toISOString().slice(0, 10))}`, isReduced: false };
 }

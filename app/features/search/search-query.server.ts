@@ -387,6 +387,13 @@ export async function searchMapMarkers(
       price: card.price,
       url: card.property_url,
       address: card.display_address,
+      facts: card.keyFactsLine,
+      badges: [
+        ...(card.isNewListing ? ['New'] : []),
+        ...card.statusTags,
+        ...(card.isReduced ? ['Reduced'] : []),
+      ],
+      detail: card.branchName ? `${card.dateText} · ${card.branchName} branch` : card.dateText,
     };
   });
 }
