@@ -109,3 +109,26 @@ export function openingHoursSpecification(hours: OpeningHours, fromDate: string)
   );
   return [...week, ...exceptions];
 }
+
+/** What the branch page shows, worked out once on the server for `instant`. */
+export function describeOpeningHours(hours: OpeningHours, timeZone: string, instant: Date) {
+  const now = localTime(instant, timeZone);
+  return {
+    isOpenNow: isOpenAt(hours, timeZone, instant),
+    today: DAY_NAMES[now.weekday] ?? 'Monday',
+    week: weekLines(hours),
+    exceptions: upcomingExceptions(hours, now.date).map((exception) => ({
+      date: exception.date,
+      dateText: new Date(`${exception.date}T12:00:00Z`).toLocaleDateString('en-GB', {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+      name: exception.name,
+      text: periodsText(exception.periods),
+    })),
+    specification: openingHoursSpecification(hours, now.date),
+  };
+}

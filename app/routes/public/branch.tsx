@@ -5,6 +5,8 @@ import { telHref } from '../../features/content/branches.ts';
 import { getBranchBySlug } from '../../features/content/branches.server.ts';
 import { jsonLdMeta, openGraphMeta } from '../../features/content/open-graph.ts';
 import { getSiteChrome } from '../../features/content/site.server.ts';
+import { describeOpeningHours } from '../../features/content/opening-hours.ts';
+import { OpeningHoursSection } from '../../features/content/opening-hours-view.tsx';
 import { PropertyCardView } from '../../features/properties/property-card-view.tsx';
 import { imageUrlWithSize } from '../../features/properties/property-display.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -16,6 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!branch) throw data('Branch not found', { status: 404 });
   return {
     branch,
+    hours: branch.openingHours ? describeOpeningHours(branch.openingHours, branch.timeZone, new Date()) : null,
     agencyName: chrome.agencyName,
     logo: chrome.logo,
     tileUrl: getEnv().MAP_TILE_URL,
@@ -55,6 +58,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         addressCountry: 'GB',
       },
       geo: { '@type': 'GeoCoordinates', latitude: branch.location.lat, longitude: branch.location.lng },
+      ...(loaderData.hours ? { openingHoursSpecification: loaderData.hours.specification } : {}),
       department: branch.departments.map((department) => ({
         '@type': 'RealEstateAgent',
         name: department.name,
@@ -138,6 +142,8 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
           address={branch.address}
         />
       </div>
+
+      {loaderData.hours ? <OpeningHoursSection hours={loaderData.hours} /> : null}
 
       <section aria-labelledby="branch-departments" className="branch-section">
         <h2 id="branch-departments">Departments</h2>
