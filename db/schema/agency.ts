@@ -39,7 +39,15 @@ export type LegalSettings = {
 export type OpeningPeriod = { opens: string; closes: string };
 export type OpeningHours = {
   /** Monday first; an empty list is a closed day. */
-  week: [OpeningPeriod[], OpeningPeriod[], OpeningPeriod[], OpeningPeriod[], OpeningPeriod[], OpeningPeriod[], OpeningPeriod[]];
+  week: [
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+  ];
   /** Bank holidays and other exceptions by date ('YYYY-MM-DD'); an empty list means closed that day. */
   exceptions: { date: string; name: string; periods: OpeningPeriod[] }[];
 };

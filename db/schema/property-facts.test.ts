@@ -15,18 +15,24 @@ describe('council tax band by nation', () => {
     const result = propertyFactsSchema.safeParse({ nation: 'england', councilTax: { kind: 'band', band: 'I' } });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Enter a council tax band from A to H');
-    expect(propertyFactsSchema.safeParse({ nation: 'wales', councilTax: { kind: 'band', band: 'I' } }).success).toBe(true);
+    expect(propertyFactsSchema.safeParse({ nation: 'wales', councilTax: { kind: 'band', band: 'I' } }).success).toBe(
+      true,
+    );
   });
 
   it('takes domestic rates only in Northern Ireland and not-yet-banded anywhere', () => {
     expect(
-      propertyFactsSchema.safeParse({ nation: 'northern-ireland', councilTax: { kind: 'domestic-rates', annualRates: 1200 } })
-        .success,
+      propertyFactsSchema.safeParse({
+        nation: 'northern-ireland',
+        councilTax: { kind: 'domestic-rates', annualRates: 1200 },
+      }).success,
     ).toBe(true);
-    expect(propertyFactsSchema.safeParse({ nation: 'england', councilTax: { kind: 'domestic-rates' } }).success).toBe(false);
-    expect(propertyFactsSchema.safeParse({ nation: 'northern-ireland', councilTax: { kind: 'band', band: 'A' } }).success).toBe(
+    expect(propertyFactsSchema.safeParse({ nation: 'england', councilTax: { kind: 'domestic-rates' } }).success).toBe(
       false,
     );
+    expect(
+      propertyFactsSchema.safeParse({ nation: 'northern-ireland', councilTax: { kind: 'band', band: 'A' } }).success,
+    ).toBe(false);
     for (const nation of nations)
       expect(propertyFactsSchema.safeParse({ nation, councilTax: { kind: 'not-yet-banded' } }).success).toBe(true);
   });
@@ -42,11 +48,12 @@ describe('council tax band by nation', () => {
 
   it('keeps lease terms to leases and shares to shared ownership', () => {
     expect(
-      propertyFactsSchema.safeParse({ nation: 'england', tenure: { kind: 'freehold', leaseYearsRemaining: 90 } }).success,
+      propertyFactsSchema.safeParse({ nation: 'england', tenure: { kind: 'freehold', leaseYearsRemaining: 90 } })
+        .success,
     ).toBe(false);
-    expect(propertyFactsSchema.safeParse({ nation: 'england', tenure: { kind: 'leasehold', sharePercent: 40 } }).success).toBe(
-      false,
-    );
+    expect(
+      propertyFactsSchema.safeParse({ nation: 'england', tenure: { kind: 'leasehold', sharePercent: 40 } }).success,
+    ).toBe(false);
     expect(
       propertyFactsSchema.safeParse({
         nation: 'england',

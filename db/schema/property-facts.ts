@@ -211,7 +211,11 @@ export const propertyFactsSchema = z
       }
     }
     if (tenure && tenure.kind !== 'shared-ownership' && tenure.sharePercent !== undefined) {
-      context.addIssue({ code: 'custom', path: ['tenure', 'sharePercent'], message: 'Only shared ownership has a share' });
+      context.addIssue({
+        code: 'custom',
+        path: ['tenure', 'sharePercent'],
+        message: 'Only shared ownership has a share',
+      });
     }
   });
 export type PropertyFacts = z.infer<typeof propertyFactsSchema>;

@@ -52,7 +52,9 @@ function tenureFacts(random: Random, row: PropertyRow, isNewHome: boolean): Prop
     const knowsLease = isNewHome || random.chance(0.9);
     return {
       kind: 'leasehold',
-      ...(knowsLease ? { leaseYearsRemaining: isNewHome ? 999 : random.pick([84, 92, 105, 118, 125, 139, 150, 189, 960]) } : {}),
+      ...(knowsLease
+        ? { leaseYearsRemaining: isNewHome ? 999 : random.pick([84, 92, 105, 118, 125, 139, 150, 189, 960]) }
+        : {}),
       ...(knowsLease
         ? {
             groundRent: isNewHome
@@ -103,7 +105,9 @@ function outsideFor(random: Random, row: PropertyRow): OutsideSpaceKind[] {
 }
 
 function isRural(row: PropertyRow): boolean {
-  return ['Farm', 'Country house', 'Barn conversion', 'Agricultural land', 'Paddock', 'Cottage'].includes(row.propertyStyle ?? '');
+  return ['Farm', 'Country house', 'Barn conversion', 'Agricultural land', 'Paddock', 'Cottage'].includes(
+    row.propertyStyle ?? '',
+  );
 }
 
 function servicesFor(random: Random, row: PropertyRow, isNewHome: boolean): Partial<PropertyFacts> {
@@ -148,7 +152,9 @@ function connectivityFor(random: Random, row: PropertyRow, isFresh: boolean): Pa
   const kind = rural
     ? random.pick(['adsl', 'fttc', 'fixed-wireless', 'fttp'] as const)
     : random.pick(['fttp', 'fttp', 'fttc', 'cable'] as const);
-  const speeds = { fttp: [900, 110], cable: [1000, 100], fttc: [80, 20], adsl: [17, 1], 'fixed-wireless': [50, 10] }[kind];
+  const speeds = { fttp: [900, 110], cable: [1000, 100], fttc: [80, 20], adsl: [17, 1], 'fixed-wireless': [50, 10] }[
+    kind
+  ];
   return {
     broadband: { kind, downloadMbps: speeds[0], uploadMbps: speeds[1] },
     mobileCoverage: rural
@@ -180,12 +186,19 @@ function partCFor(random: Random, row: PropertyRow, index: number): PropertyFact
     partC.buildingSafety = 'An EWS1 form (B1) is held; cladding remediation is funded by the developer';
   if (row.propertyType === 'bungalow' && random.chance(0.3))
     partC.accessibility = ['Step-free access', 'Level-access shower', 'Lateral living'];
-  if (row.country === 'wales' && random.chance(0.1)) partC.miningArea = 'Within a former coalfield area; a mining report is available';
-  if (random.chance(0.02)) partC.planning = 'Outline planning permission has been granted for ten homes on the adjoining field';
+  if (row.country === 'wales' && random.chance(0.1))
+    partC.miningArea = 'Within a former coalfield area; a mining report is available';
+  if (random.chance(0.02))
+    partC.planning = 'Outline planning permission has been granted for ten homes on the adjoining field';
   return Object.keys(partC).length > 0 ? partC : undefined;
 }
 
-function lettingsFor(random: Random, row: PropertyRow, draft: LettingDraft | undefined, index: number): PropertyFacts['lettings'] {
+function lettingsFor(
+  random: Random,
+  row: PropertyRow,
+  draft: LettingDraft | undefined,
+  index: number,
+): PropertyFacts['lettings'] {
   const rent = row.priceValue ?? 1000;
   const isShort = (row.tags ?? []).includes('short let');
   const isStudent = !isShort && row.propertyType === 'flat' && random.chance(0.08);
@@ -198,7 +211,8 @@ function lettingsFor(random: Random, row: PropertyRow, draft: LettingDraft | und
     deposit: Math.floor(weeklyRent(rent) * weeks),
     ...(random.chance(0.85) ? { holdingDeposit: Math.floor(weeklyRent(rent)) } : {}),
     ...(draft ? { availableFrom: isoDate(draft.availableFrom) } : {}),
-    furnishing: (['furnished', 'part-furnished', 'unfurnished'] as const).find((value) => value === furnished) ?? 'unfurnished',
+    furnishing:
+      (['furnished', 'part-furnished', 'unfurnished'] as const).find((value) => value === furnished) ?? 'unfurnished',
     minimumTermMonths: isShort ? 1 : isStudent ? 11 : random.pick([6, 12, 12]),
     billsIncluded,
     petsConsidered: row.petsAllowed ?? false,
@@ -208,7 +222,11 @@ function lettingsFor(random: Random, row: PropertyRow, draft: LettingDraft | und
   };
 }
 
-function histories(random: Random, row: PropertyRow, now: Date): { priceHistory: PriceChange[]; statusHistory: StatusChange[] } {
+function histories(
+  random: Random,
+  row: PropertyRow,
+  now: Date,
+): { priceHistory: PriceChange[]; statusHistory: StatusChange[] } {
   const createdAt = row.createdAt instanceof Date ? row.createdAt : now;
   const added = isoDate(createdAt);
   const price = row.priceValue ?? 0;
@@ -220,7 +238,10 @@ function histories(random: Random, row: PropertyRow, now: Date): { priceHistory:
       const step = row.channel === 'sales' ? 5_000 : 25;
       const original = roundTo(price * random.float(1.03, 1.1), step);
       const reducedOn = new Date(createdAt.getTime() + Math.floor(ageDays * random.float(0.3, 0.95)) * DAY_MS);
-      priceHistory.push({ date: added, price: original === price ? price + step : original }, { date: isoDate(reducedOn), price });
+      priceHistory.push(
+        { date: added, price: original === price ? price + step : original },
+        { date: isoDate(reducedOn), price },
+      );
     } else {
       priceHistory.push({ date: added, price });
     }
@@ -264,11 +285,14 @@ export function addPropertyFacts(rows: PropertyRow[], drafts: Map<number, Lettin
     }
     const nation: Nation = row.country ?? 'england';
     const facts: PropertyFacts = { nation };
-    const isResidential = row.propertyType === 'house' || row.propertyType === 'flat' || row.propertyType === 'bungalow';
+    const isResidential =
+      row.propertyType === 'house' || row.propertyType === 'flat' || row.propertyType === 'bungalow';
     if (row.councilTaxBand) facts.councilTax = { kind: 'band', band: row.councilTaxBand };
     else if (isResidential && isNewHome) facts.councilTax = { kind: 'not-yet-banded' };
-    else if (row.propertyType === 'commercial') facts.councilTax = { kind: 'exempt', reason: 'Business rates apply instead' };
-    else if (row.propertyType === 'land') facts.councilTax = { kind: 'exempt', reason: 'Land without a dwelling is not banded' };
+    else if (row.propertyType === 'commercial')
+      facts.councilTax = { kind: 'exempt', reason: 'Business rates apply instead' };
+    else if (row.propertyType === 'land')
+      facts.councilTax = { kind: 'exempt', reason: 'Land without a dwelling is not banded' };
     const tenure = tenureFacts(propertyRandom, row, isNewHome);
     if (tenure) facts.tenure = tenure;
     if (row.channel === 'lettings') facts.lettings = lettingsFor(propertyRandom, row, drafts.get(row.id), index);
@@ -280,7 +304,11 @@ export function addPropertyFacts(rows: PropertyRow[], drafts: Map<number, Lettin
     } else if (row.propertyType === 'bungalow' && propertyRandom.chance(0.05)) {
       facts.construction = 'Non-standard concrete panel construction (PRC)';
     }
-    if ((row.propertyType === 'flat' || row.propertyType === 'bungalow') && row.channel === 'sales' && propertyRandom.chance(0.04))
+    if (
+      (row.propertyType === 'flat' || row.propertyType === 'bungalow') &&
+      row.channel === 'sales' &&
+      propertyRandom.chance(0.04)
+    )
       facts.isRetirement = true;
     const services = servicesFor(propertyRandom, row, isNewHome);
     const connectivity = connectivityFor(propertyRandom, row, isFresh);

@@ -665,7 +665,9 @@ export function buildProperties(input: { now: Date; gazetteer: Gazetteer; agency
   }
   addPropertyFacts(
     rows,
-    new Map<number, LettingDraft>(drafts.map((draft) => [draft.id, { furnished: draft.furnished, availableFrom: draft.availableFrom }])),
+    new Map<number, LettingDraft>(
+      drafts.map((draft) => [draft.id, { furnished: draft.furnished, availableFrom: draft.availableFrom }]),
+    ),
     now,
   );
 

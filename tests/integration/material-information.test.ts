@@ -73,7 +73,8 @@ describe('material information of the demo listings', () => {
     for (const row of lettings) {
       const terms = row.facts?.lettings;
       expect(terms, row.slug).toBeDefined();
-      if (terms?.deposit !== undefined) expect(isDepositWithinCap(terms.deposit, row.priceValue ?? 0, 'pcm')).toBe(true);
+      if (terms?.deposit !== undefined)
+        expect(isDepositWithinCap(terms.deposit, row.priceValue ?? 0, 'pcm')).toBe(true);
       if (terms?.holdingDeposit !== undefined)
         expect(isHoldingDepositWithinCap(terms.holdingDeposit, row.priceValue ?? 0, 'pcm')).toBe(true);
     }
@@ -81,20 +82,24 @@ describe('material information of the demo listings', () => {
 
   it('includes the demo’s harder cases', () => {
     const facts = rows.map((row) => row.facts);
-    expect(facts.some((fact) => fact?.tenure?.kind === 'leasehold' && (fact.tenure.groundRent?.annual ?? 0) > 0)).toBe(true);
+    expect(facts.some((fact) => fact?.tenure?.kind === 'leasehold' && (fact.tenure.groundRent?.annual ?? 0) > 0)).toBe(
+      true,
+    );
     expect(facts.some((fact) => /thatch/i.test(fact?.construction ?? ''))).toBe(true);
-    expect(facts.some((fact) => fact?.partC?.floodRisk?.zone === '3' || fact?.partC?.floodRisk?.zone === '2')).toBe(true);
-    expect(
-      rows.some((row) => row.facts?.tenure?.kind === 'shared-ownership' && row.tags.includes('new home')),
-    ).toBe(true);
+    expect(facts.some((fact) => fact?.partC?.floodRisk?.zone === '3' || fact?.partC?.floodRisk?.zone === '2')).toBe(
+      true,
+    );
+    expect(rows.some((row) => row.facts?.tenure?.kind === 'shared-ownership' && row.tags.includes('new home'))).toBe(
+      true,
+    );
     expect(facts.some((fact) => fact?.lettings?.billsIncluded === true)).toBe(true);
     expect(facts.some((fact) => fact?.lettings?.billsIncluded === false)).toBe(true);
     expect(facts.some((fact) => fact?.councilTax?.kind === 'not-yet-banded')).toBe(true);
     expect(rows.some((row) => latestReduction(row.priceHistory) !== null)).toBe(true);
     expect(rows.every((row) => row.statusHistory[0]?.status === 'added')).toBe(true);
-    expect(rows.filter((row) => row.status === 'sold').every((row) => row.statusHistory.at(-1)?.status === 'sold')).toBe(
-      true,
-    );
+    expect(
+      rows.filter((row) => row.status === 'sold').every((row) => row.statusHistory.at(-1)?.status === 'sold'),
+    ).toBe(true);
   });
 
   it('puts the facts into JSON-LD that matches the visible page and schema.org types', () => {
@@ -113,7 +118,8 @@ describe('material information of the demo listings', () => {
       };
       expect(parsed['@type']).toBe('RealEstateListing');
       const place = parsed.offers.itemOffered;
-      if (row.squareFeet) expect(place.floorSize).toEqual({ '@type': 'QuantitativeValue', value: row.squareFeet, unitCode: 'FTK' });
+      if (row.squareFeet)
+        expect(place.floorSize).toEqual({ '@type': 'QuantitativeValue', value: row.squareFeet, unitCode: 'FTK' });
       if (place['@type'] !== 'Place') {
         expect(place.numberOfBathroomsTotal).toBe(row.bathrooms);
         expect(place.numberOfRooms).toBe(row.bedrooms + row.receptionRooms);

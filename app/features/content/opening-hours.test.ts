@@ -5,8 +5,19 @@ import { isOpenAt, localTime, openingHoursSpecification } from './opening-hours.
 
 const nineToFive = { opens: '09:00', closes: '17:30' };
 const office: OpeningHours = {
-  week: [[nineToFive], [nineToFive], [nineToFive], [nineToFive], [nineToFive], [{ opens: '09:00', closes: '16:00' }], []],
-  exceptions: [{ date: '2026-12-25', name: 'Christmas Day', periods: [] }, { date: '2026-12-24', name: 'Christmas Eve', periods: [{ opens: '09:00', closes: '13:00' }] }],
+  week: [
+    [nineToFive],
+    [nineToFive],
+    [nineToFive],
+    [nineToFive],
+    [nineToFive],
+    [{ opens: '09:00', closes: '16:00' }],
+    [],
+  ],
+  exceptions: [
+    { date: '2026-12-25', name: 'Christmas Day', periods: [] },
+    { date: '2026-12-24', name: 'Christmas Eve', periods: [{ opens: '09:00', closes: '13:00' }] },
+  ],
 };
 const lateDesk: OpeningHours = {
   // Friday 20:00 to Saturday 02:00, and nothing else.
@@ -58,18 +69,21 @@ describe('open now', () => {
 
   it('agrees with a minute-by-minute reading of the local clock at any instant', () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }), (ms) => {
-        const instant = new Date(ms);
-        const { weekday, minutes, date } = localTime(instant, LONDON);
-        const exception = office.exceptions.find((candidate) => candidate.date === date);
-        const periods = exception ? exception.periods : office.week[weekday]!;
-        const expected = periods.some((period) => {
-          const [oh, om] = period.opens.split(':').map(Number);
-          const [ch, cm] = period.closes.split(':').map(Number);
-          return minutes >= oh! * 60 + om! && minutes < ch! * 60 + cm!;
-        });
-        expect(isOpenAt(office, LONDON, instant)).toBe(expected);
-      }),
+      fc.property(
+        fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2027-12-31T00:00:00Z') }),
+        (ms) => {
+          const instant = new Date(ms);
+          const { weekday, minutes, date } = localTime(instant, LONDON);
+          const exception = office.exceptions.find((candidate) => candidate.date === date);
+          const periods = exception ? exception.periods : office.week[weekday]!;
+          const expected = periods.some((period) => {
+            const [oh, om] = period.opens.split(':').map(Number);
+            const [ch, cm] = period.closes.split(':').map(Number);
+            return minutes >= oh! * 60 + om! && minutes < ch! * 60 + cm!;
+          });
+          expect(isOpenAt(office, LONDON, instant)).toBe(expected);
+        },
+      ),
     );
   });
 

@@ -30,7 +30,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The wall-clock date, weekday (0 = Monday) and minute of the day at `instant` in `timeZone`. */
 export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
   return { date, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };

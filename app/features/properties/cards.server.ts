@@ -29,7 +29,9 @@ export const propertyCardColumns = {
   location: properties.location,
   photoCount: sql<number>`jsonb_array_length(${properties.photos})`.mapWith(Number),
   floorplanCount: sql<number>`jsonb_array_length(${properties.floorplans})`.mapWith(Number),
-  mediaKinds: sql<string[]>`coalesce((select jsonb_agg(distinct v->>'kind') from jsonb_array_elements(${properties.videos}) as v), '[]'::jsonb)`,
+  mediaKinds: sql<
+    string[]
+  >`coalesce((select jsonb_agg(distinct v->>'kind') from jsonb_array_elements(${properties.videos}) as v), '[]'::jsonb)`,
   priceHistory: sql<PriceChange[]>`${properties.priceHistory}`,
   // One primary-key lookup per card shown (a page is at most a few dozen cards).
   branchName: sql<string>`(select ${branches.name} from ${branches} where ${branches.id} = ${properties.branchId})`,

@@ -15,10 +15,14 @@ describe('floor area', () => {
 
   it('round-trips and keeps order', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 1_000_000, noNaN: true }), fc.double({ min: 1, max: 1_000_000, noNaN: true }), (a, b) => {
-        expect(squareMetresToSquareFeet(squareFeetToSquareMetres(a))).toBeCloseTo(a, 6);
-        if (a < b) expect(squareFeetToSquareMetres(a)).toBeLessThan(squareFeetToSquareMetres(b));
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 1_000_000, noNaN: true }),
+        fc.double({ min: 1, max: 1_000_000, noNaN: true }),
+        (a, b) => {
+          expect(squareMetresToSquareFeet(squareFeetToSquareMetres(a))).toBeCloseTo(a, 6);
+          if (a < b) expect(squareFeetToSquareMetres(a)).toBeLessThan(squareFeetToSquareMetres(b));
+        },
+      ),
     );
   });
 });

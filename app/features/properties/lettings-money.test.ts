@@ -41,14 +41,18 @@ describe('Tenant Fees Act deposit caps', () => {
 
   it('never allows more than the weeks of rent, and always allows the whole-pound cap', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 40_000 }), fc.constantFrom('pcm' as const, 'pw' as const), (rent, frequency) => {
-        const annualPence = rent * 100 * (frequency === 'pcm' ? 12 : 52);
-        const weeks = depositCapWeeks(rent, frequency);
-        expect(maxDepositPence(rent, frequency) * 52).toBeLessThanOrEqual(annualPence * weeks);
-        expect(isDepositWithinCap(maxDepositPounds(rent, frequency), rent, frequency)).toBe(true);
-        expect(isDepositWithinCap(maxDepositPounds(rent, frequency) + 1, rent, frequency)).toBe(false);
-        expect(weeks).toBe(annualPence < 5_000_000 ? 5 : 6);
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 40_000 }),
+        fc.constantFrom('pcm' as const, 'pw' as const),
+        (rent, frequency) => {
+          const annualPence = rent * 100 * (frequency === 'pcm' ? 12 : 52);
+          const weeks = depositCapWeeks(rent, frequency);
+          expect(maxDepositPence(rent, frequency) * 52).toBeLessThanOrEqual(annualPence * weeks);
+          expect(isDepositWithinCap(maxDepositPounds(rent, frequency), rent, frequency)).toBe(true);
+          expect(isDepositWithinCap(maxDepositPounds(rent, frequency) + 1, rent, frequency)).toBe(false);
+          expect(weeks).toBe(annualPence < 5_000_000 ? 5 : 6);
+        },
+      ),
     );
   });
 });

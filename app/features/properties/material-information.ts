@@ -279,8 +279,7 @@ function partB(input: MaterialInformationInput): FactGroup {
     label: string,
   ): FactRow => {
     const value = facts?.[key];
-    if (value === undefined)
-      return unknown(key, label, reasonFor(facts, key, DEFAULT_UNKNOWN_REASONS[key]));
+    if (value === undefined) return unknown(key, label, reasonFor(facts, key, DEFAULT_UNKNOWN_REASONS[key]));
     return known(key, label, typeof value === 'string' ? words([value]) : words(value));
   };
   rows.push(
@@ -304,7 +303,11 @@ function partB(input: MaterialInformationInput): FactGroup {
   const coverage = facts?.mobileCoverage;
   rows.push(
     coverage
-      ? known('mobileCoverage', 'Mobile coverage', `Indoors: ${words([coverage.indoor])}; outdoors: ${words([coverage.outdoor])}`)
+      ? known(
+          'mobileCoverage',
+          'Mobile coverage',
+          `Indoors: ${words([coverage.indoor])}; outdoors: ${words([coverage.outdoor])}`,
+        )
       : unknown(
           'mobileCoverage',
           'Mobile coverage',
@@ -394,8 +397,45 @@ export function materialInformation(input: MaterialInformationInput): FactGroup[
 /** The keys of the Part A and Part B rows every listing of a channel must show. */
 export function requiredFactKeys(channel: Channel): string[] {
   return channel === 'lettings'
-    ? ['rent', 'deposit', 'holdingDeposit', 'councilTax', 'propertyType', 'construction', 'bedrooms', 'bathrooms', 'receptions', 'floorArea', 'electricity', 'water', 'sewerage', 'heating', 'broadband', 'mobileCoverage', 'parking', 'outsideSpace']
-    : ['price', 'councilTax', 'tenure', 'propertyType', 'construction', 'bedrooms', 'bathrooms', 'receptions', 'floorArea', 'electricity', 'water', 'sewerage', 'heating', 'broadband', 'mobileCoverage', 'parking', 'outsideSpace'];
+    ? [
+        'rent',
+        'deposit',
+        'holdingDeposit',
+        'councilTax',
+        'propertyType',
+        'construction',
+        'bedrooms',
+        'bathrooms',
+        'receptions',
+        'floorArea',
+        'electricity',
+        'water',
+        'sewerage',
+        'heating',
+        'broadband',
+        'mobileCoverage',
+        'parking',
+        'outsideSpace',
+      ]
+    : [
+        'price',
+        'councilTax',
+        'tenure',
+        'propertyType',
+        'construction',
+        'bedrooms',
+        'bathrooms',
+        'receptions',
+        'floorArea',
+        'electricity',
+        'water',
+        'sewerage',
+        'heating',
+        'broadband',
+        'mobileCoverage',
+        'parking',
+        'outsideSpace',
+      ];
 }
 
 export type KeyFact = { key: string; label: string; value: string };
@@ -427,7 +467,11 @@ export function keyFacts(input: MaterialInformationInput, pppw: number | null): 
       if (pppw !== null) facts_.push({ key: 'rentWeekly', label: 'Rent per week', value: `${pounds(pppw)} pw` });
     }
     facts_.push(
-      { key: 'deposit', label: 'Deposit', value: lettings?.deposit !== undefined ? pounds(lettings.deposit) : 'Not yet known' },
+      {
+        key: 'deposit',
+        label: 'Deposit',
+        value: lettings?.deposit !== undefined ? pounds(lettings.deposit) : 'Not yet known',
+      },
       {
         key: 'availableFrom',
         label: 'Available from',
@@ -458,7 +502,11 @@ export function keyFacts(input: MaterialInformationInput, pppw: number | null): 
       label: input.country === 'northern-ireland' ? 'Domestic rates' : 'Council tax',
       value: facts?.councilTax ? councilTaxText(facts.councilTax) : 'Not yet known',
     },
-    { key: 'epc', label: 'EPC rating', value: input.epcRating ?? (input.propertyType === 'land' ? 'Not required' : 'Not yet known') },
+    {
+      key: 'epc',
+      label: 'EPC rating',
+      value: input.epcRating ?? (input.propertyType === 'land' ? 'Not required' : 'Not yet known'),
+    },
   );
   return facts_;
 }

@@ -64,7 +64,11 @@ const STATUS_CHANGE_WORDS: Record<StatusChange['status'], string> = {
 export function statusHistoryLines(history: readonly StatusChange[]): PriceHistoryLine[] {
   return [...history]
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map((change) => ({ date: change.date, dateText: formatIsoDate(change.date), text: STATUS_CHANGE_WORDS[change.status] }))
+    .map((change) => ({
+      date: change.date,
+      dateText: formatIsoDate(change.date),
+      text: STATUS_CHANGE_WORDS[change.status],
+    }))
     .reverse();
 }
 

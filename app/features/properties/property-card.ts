@@ -73,7 +73,9 @@ export type PropertyCardRow = {
 };
 
 /** The short facts line of a card: rooms and area, without words that a narrow card would have to clip. */
-export function cardKeyFactsLine(row: Pick<PropertyCardRow, 'bedrooms' | 'bathrooms' | 'receptionRooms' | 'squareFeet' | 'acreage'>): string {
+export function cardKeyFactsLine(
+  row: Pick<PropertyCardRow, 'bedrooms' | 'bathrooms' | 'receptionRooms' | 'squareFeet' | 'acreage'>,
+): string {
   const parts: string[] = [];
   if (row.bedrooms > 0) parts.push(`${row.bedrooms} bed`);
   if (row.bathrooms > 0) parts.push(`${row.bathrooms} bath`);
@@ -139,7 +141,10 @@ export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): Pr
   };
 }
 
-function reducedOrAdded(row: Pick<PropertyCardRow, 'priceHistory' | 'createdAt'>): { dateText: string; isReduced: boolean } {
+function reducedOrAdded(row: Pick<PropertyCardRow, 'priceHistory' | 'createdAt'>): {
+  dateText: string;
+  isReduced: boolean;
+} {
   const reduction = latestReduction(row.priceHistory);
   return reduction
     ? { dateText: `Reduced on ${formatIsoDate(reduction.date)}`, isReduced: true }

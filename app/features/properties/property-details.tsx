@@ -217,8 +217,8 @@ function PrintOnlyMedia({ property }: { property: PropertyDetails }) {
       ))}
       {floorplan ? (
         <picture className="print-brochure-media__floorplan">
-          <source media="print" srcSet={imageUrlWithSize(floorplan.url, 828)} />
-          <img src={BLANK_GIF} alt={floorplan.imageAlt || 'Floorplan'} width={828} height={552} />
+          <source media="print" srcSet={imageUrlWithSize(floorplan.url, 768)} />
+          <img src={BLANK_GIF} alt={floorplan.imageAlt || 'Floorplan'} width={768} height={512} />
         </picture>
       ) : null}
     </div>

@@ -388,11 +388,7 @@ export async function searchMapMarkers(
       url: card.property_url,
       address: card.display_address,
       facts: card.keyFactsLine,
-      badges: [
-        ...(card.isNewListing ? ['New'] : []),
-        ...card.statusTags,
-        ...(card.isReduced ? ['Reduced'] : []),
-      ],
+      badges: [...(card.isNewListing ? ['New'] : []), ...card.statusTags, ...(card.isReduced ? ['Reduced'] : [])],
       detail: card.branchName ? `${card.dateText} · ${card.branchName} branch` : card.dateText,
     };
   });
