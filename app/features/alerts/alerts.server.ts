@@ -18,7 +18,7 @@ import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { enqueueEmail } from '../email/outbox.server.ts';
 import { getSiteChrome } from '../content/site.server.ts';
-import { propertyCardColumns } from '../properties/cards.server.ts';
+import { getBranchNames, propertyCardColumns } from '../properties/cards.server.ts';
 import { toPropertyCard, type PropertyCard } from '../properties/property-card.ts';
 import { formatSearchUrl } from '../search/search-codec.ts';
 import { createSearch, normaliseSearch, type Search } from '../search/search-model.ts';
@@ -312,7 +312,8 @@ async function cardsFor(db: Database, ids: number[], now: Date): Promise<Propert
     .from(properties)
     .where(and(inArray(properties.id, ids), eq(properties.isPublished, true)))
     .orderBy(sql`${properties.launchedAt} desc`, sql`${properties.id} desc`);
-  return rows.map((row) => toPropertyCard(row, now));
+  const branchNames = await getBranchNames(db);
+  return rows.map((row) => toPropertyCard(row, now, branchNames));
 }
 
 /**

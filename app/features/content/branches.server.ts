@@ -257,7 +257,7 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
     })),
     staff: staffRows,
     propertyCount: countRow?.total ?? 0,
-    latestProperties: propertyRows.map((property) => toPropertyCard(property, now)),
+    latestProperties: propertyRows.map((property) => toPropertyCard(property, now, new Map([[row.id, row.name]]))),
   };
 }
 

@@ -67,9 +67,10 @@ export type PropertyCardRow = {
   location: { lat: number; lng: number };
   photoCount: number;
   floorplanCount: number;
-  mediaKinds: string[];
+  hasVideo: boolean;
+  hasTour: boolean;
   priceHistory: PriceChange[];
-  branchName: string | null;
+  branchId: number;
 };
 
 /** The short facts line of a card: rooms and area, without words that a narrow card would have to clip. */
@@ -99,7 +100,11 @@ export function propertyUrl(slug: string): string {
   return `/properties/${slug}`;
 }
 
-export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): PropertyCard {
+export function toPropertyCard(
+  row: PropertyCardRow,
+  now: Date = new Date(),
+  branchNames: ReadonlyMap<number, string> = new Map(),
+): PropertyCard {
   return {
     property_id: row.id,
     price: formatPropertyPrice(row.channel, row.priceValue, row.priceQualifier),
@@ -133,10 +138,10 @@ export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): Pr
     location: row.location,
     photoCount: row.photoCount,
     floorplanCount: row.floorplanCount,
-    hasVideo: row.mediaKinds.includes('video'),
-    hasTour: row.mediaKinds.includes('tour'),
+    hasVideo: row.hasVideo,
+    hasTour: row.hasTour,
     ...reducedOrAdded(row),
-    branchName: row.branchName ?? '',
+    branchName: branchNames.get(row.branchId) ?? '',
     keyFactsLine: cardKeyFactsLine(row),
   };
 }
