@@ -8,6 +8,7 @@ import './legal-footer.css';
  */
 export function LegalFooter({ legal }: { legal: LegalSettings | null | undefined }) {
   if (!legal) return null;
+  // The privacy policy is already linked in the footer's Legal list (one link per destination in the footer).
   const { pages } = legal;
   return (
     <section className="container legal-footer" aria-labelledby="legal-footer-title">
@@ -23,9 +24,6 @@ export function LegalFooter({ legal }: { legal: LegalSettings | null | undefined
         </li>
         <li>
           <a href={pages.complaints}>Complaints procedure</a>
-        </li>
-        <li>
-          <a href={pages.privacy}>Privacy policy</a>
         </li>
         <li>
           <a href={pages.cookies}>Cookie policy</a>
