@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { getSiteChrome } from './features/site/index.server.ts';
-import { type RootData, SiteFooter, SiteHeader, themeColours, themeStyle, useRootData } from './features/site/index.ts';
+import { LegalFooter, type RootData, SiteFooter, SiteHeader, themeColours, themeStyle, useRootData } from './features/site/index.ts';
 import { getDb } from './lib/db.server.ts';
 import { CookieConsent, readConsentStatus } from './features/consent/index.ts';
 import { ToastRegion } from './components/toast.tsx';
@@ -101,7 +101,9 @@ export default function App() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter chrome={chrome} />
+      <SiteFooter chrome={chrome}>
+        <LegalFooter legal={chrome.legal} />
+      </SiteFooter>
       <ValuationHashHandler />
       <ModalHashHandler />
       <SavedItemsSync />
@@ -135,7 +137,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <a href="/">Go to the home page</a> or <a href="/search">search for a property</a>.
         </p>
       </main>
-      {data ? <SiteFooter chrome={data.chrome} /> : null}
+      {data ? (
+        <SiteFooter chrome={data.chrome}>
+          <LegalFooter legal={data.chrome.legal} />
+        </SiteFooter>
+      ) : null}
     </>
   );
 }

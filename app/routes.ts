@@ -29,6 +29,10 @@ export default [
   route('tenant-information', 'routes/public/static-page.tsx', { id: 'tenant-information' }),
   route('landlords', 'routes/public/static-page.tsx', { id: 'landlords' }),
   route('careers', 'routes/public/static-page.tsx', { id: 'careers' }),
+  // Pages the legal footer links to (Consumer Rights Act fees lists, complaints, client money protection).
+  ...['complaints-procedure', 'landlord-fees', 'tenant-fees', 'cookie-policy', 'client-money-protection'].map((slug) =>
+    route(slug, 'routes/public/static-page.tsx', { id: slug }),
+  ),
   route('search', 'routes/public/search.tsx'),
   route('search.ljson', 'routes/api/search-ljson.ts'),
   route('places.ljson', 'routes/api/places-ljson.ts'),

@@ -17,8 +17,40 @@ export const siteSettings = pgTable('site_settings', {
     .$type<{ sales: Record<string, string>; lettings: Record<string, string> }>()
     .notNull()
     .default({ sales: {}, lettings: {} }),
+  /** Company, redress, client-money and membership details for the legal footer (null until the agency enters them). */
+  legal: jsonb('legal').$type<LegalSettings>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type LegalSettings = {
+  registeredName: string;
+  companyNumber: string;
+  placeOfRegistration: string;
+  registeredOffice: string;
+  redressScheme: { name: string; membershipNumber: string; url: string };
+  clientMoneyProtection: { scheme: string; membershipNumber: string; certificateUrl: string } | null;
+  professionalMemberships: { name: string; url: string }[];
+  icoRegistrationNumber: string;
+  vatNumber: string | null;
+  pages: { complaints: string; landlordFees: string; tenantFees: string; privacy: string; cookies: string };
+};
+
+/** One day's opening, 'HH:MM' in the branch's time zone; a closing time at or before the opening runs past midnight. */
+export type OpeningPeriod = { opens: string; closes: string };
+export type OpeningHours = {
+  /** Monday first; an empty list is a closed day. */
+  week: [
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+    OpeningPeriod[],
+  ];
+  /** Bank holidays and other exceptions by date ('YYYY-MM-DD'); an empty list means closed that day. */
+  exceptions: { date: string; name: string; periods: OpeningPeriod[] }[];
+};
 
 export type ThemeSettings = {
   headerDesktopLogoDimensions: string;
@@ -66,6 +98,8 @@ export const branches = pgTable(
     email: text('email').notNull(),
     description: text('description').notNull().default(''),
     externalCommercialDepartmentId: integer('external_commercial_department_id'),
+    timeZone: text('time_zone').notNull().default('Europe/London'),
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
   },
   (t) => [uniqueIndex('branches_slug_idx').on(t.slug)],
 );

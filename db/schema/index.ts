@@ -2,6 +2,7 @@ export * from './columns.ts';
 export * from './agency.ts';
 export * from './places.ts';
 export * from './properties.ts';
+export * from './property-facts.ts';
 export * from './accounts.ts';
 export * from './leads.ts';
 export * from './tracking.ts';

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { geoPoint } from './columns.ts';
 import { branches, staffMembers } from './agency.ts';
+import type { PriceChange, PropertyFacts, StatusChange } from './property-facts.ts';
 
 export const channels = ['sales', 'lettings'] as const;
 export type Channel = (typeof channels)[number];
@@ -92,6 +93,12 @@ export const properties = pgTable(
     epcRating: text('epc_rating'),
     councilTaxBand: text('council_tax_band'),
     tenure: text('tenure'),
+    /** Material information and lettings terms, validated by propertyFactsSchema (db/schema/property-facts.ts). */
+    facts: jsonb('facts').$type<PropertyFacts>(),
+    /** Every asking-price change, oldest first; 'Reduced' is derived from it. */
+    priceHistory: jsonb('price_history').$type<PriceChange[]>().notNull().default([]),
+    /** Added, under offer, SSTC, sold or let agreed, with dates, oldest first. */
+    statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,4 @@
+import { demoLegalSettings, demoOpeningHours } from './legal.ts';
 import type {
   branches,
   DepartmentKind,
@@ -410,6 +411,8 @@ export function buildAgency(gazetteer: Gazetteer): AgencyData {
       email: `${plan.slug.split('-')[0]}@${EMAIL_DOMAIN}`,
       description: plan.description,
       externalCommercialDepartmentId: null,
+      timeZone: 'Europe/London',
+      openingHours: demoOpeningHours(plan.country, plan.extraDepartments.length >= 2),
     });
     const branchDepartmentIds = new Map<DepartmentKind, number>();
     kinds.forEach((kind, index) => {
@@ -480,6 +483,7 @@ export function buildAgency(gazetteer: Gazetteer): AgencyData {
       analyticsCode: ANALYTICS_CODE,
       headAnalyticsCode: HEAD_ANALYTICS_CODE,
       tagsToDepartmentLabels,
+      legal: demoLegalSettings,
     },
     menuItems: buildMenuItems(),
     branches: branchRows,

@@ -891,6 +891,88 @@ We recruit throughout the year for sales and lettings negotiators, property mana
 
 Complete the careers form with a short covering letter and attach your CV (PDF or Word, up to 10 MB). We will be in touch within two weeks.`;
 
+const complaintsProcedure = `We aim to give every client and customer a good service. If something has gone wrong, please tell us so that we can put it right.
+
+## Stage 1: tell the branch
+
+Write to, email or call the manager of the branch that dealt with you. We will acknowledge your complaint within three working days and send a full written response within fifteen working days.
+
+## Stage 2: the director's review
+
+If you are not satisfied, ask for a review by our complaints director at complaints@${EMAIL_DOMAIN} or 14 Milsom Street, Bath BA1 1DE. A director who was not involved will review the complaint and send our final view within fifteen working days.
+
+## Stage 3: The Property Ombudsman
+
+If you remain dissatisfied, or we have not resolved the complaint within eight weeks, you can refer it to The Property Ombudsman (www.tpos.co.uk, Milford House, 43–55 Milford Street, Salisbury SP1 2BP) within twelve months of our final view. The service is free to consumers.`;
+
+const landlordFees = `All fees include VAT at 20%.
+
+## Let only
+
+- 8% of the rent (9.6% including VAT) for the first term, collected from the first month's rent
+- Referencing and right-to-rent checks: included
+- Inventory and check-in: £180 (£216 including VAT)
+
+## Rent collection
+
+- 10% of the rent collected (12% including VAT) each month
+
+## Fully managed
+
+- 13% of the rent collected (15.6% including VAT) each month
+- Deposit registration with the Deposit Protection Service: included
+- Arranging works: 10% of the net cost of works over £1,000 (12% including VAT)
+
+## Other charges
+
+- Tenancy renewal: £125 (£150 including VAT)
+- Gas safety certificate arranged: £75 (£90 including VAT) plus the engineer's charge
+- Serving a notice: £75 (£90 including VAT)`;
+
+const tenantFees = `Under the Tenant Fees Act 2019 we may charge tenants only the payments below. We charge no other fees.
+
+## Before the tenancy
+
+- **Holding deposit**: no more than one week's rent, to reserve a property. It is paid towards the first month's rent or the deposit, and returned within seven days if the landlord decides not to proceed.
+
+## At the start of the tenancy
+
+- **Rent**: as agreed, usually a month in advance.
+- **Tenancy deposit**: no more than five weeks' rent where the annual rent is under £50,000, or six weeks' rent where it is £50,000 or more. We protect it with the Deposit Protection Service.
+
+## During the tenancy
+
+- **Changes you ask for**: £50 including VAT (or our reasonable costs if higher) to change the tenancy agreement.
+- **Early termination** at your request: the landlord's loss and our reasonable costs, no more than the rent still due.
+- **Utilities, council tax, TV licence and communications**: paid by the tenant unless the listing says bills are included.
+- **Default fees**, only where the tenancy agreement says so: interest on rent more than 14 days late at 3% above the Bank of England base rate, and the reasonable cost of replacing lost keys or security devices.
+
+Harbour & Vale is a member of The Property Ombudsman and of Propertymark Client Money Protection.`;
+
+const cookiePolicy = `This site uses a small number of cookies.
+
+## Cookies we always set
+
+- **Session**: keeps you signed in and keeps the forms secure. It expires when you sign out or after a period without use.
+- **Cookie preferences**: remembers the choice you made in the cookie banner.
+
+## Cookies we set only with your consent
+
+- **Analytics**: tells us how visitors use the site so that we can improve it. It is loaded only after you accept analytics cookies and removed if you withdraw consent.
+
+You can change your choice at any time with the Cookie settings link at the foot of every page.`;
+
+const clientMoneyProtection = `Harbour & Vale Property Services Limited is a member of the **Propertymark Client Money Protection** scheme, membership number C0012345.
+
+The scheme protects rent, deposits and other money we hold on behalf of landlords and tenants if it is misappropriated.
+
+- Scheme: Propertymark Client Money Protection
+- Member: Harbour & Vale Property Services Limited
+- Membership number: C0012345
+- Certificate valid: 1 April 2026 to 31 March 2027
+
+Our client accounts are held with a UK bank in designated client accounts, separate from the company's own money.`;
+
 export function buildPages(now: Date): PageRow[] {
   const entries: Array<[string, string, string]> = [
     ['terms-of-use', 'Terms of use', termsOfUse],
@@ -899,6 +981,11 @@ export function buildPages(now: Date): PageRow[] {
     ['tenant-information', 'Information for tenants', tenantInformation],
     ['landlords', 'Landlord services', landlords],
     ['careers', 'Careers at Harbour & Vale', careers],
+    ['complaints-procedure', 'Complaints procedure', complaintsProcedure],
+    ['landlord-fees', 'Fees for landlords', landlordFees],
+    ['tenant-fees', 'Fees for tenants', tenantFees],
+    ['cookie-policy', 'Cookie policy', cookiePolicy],
+    ['client-money-protection', 'Client money protection certificate', clientMoneyProtection],
   ];
   return entries.map(([slug, title, bodyMarkdown], index) => ({
     id: index + 1,

@@ -22,6 +22,7 @@ import {
   type ExteriorKind,
   type InteriorKind,
 } from './images.ts';
+import { addPropertyFacts, type LettingDraft } from './facts.ts';
 import { createRandom, distanceKm, offsetPoint, slugify, type Random } from './random.ts';
 
 /**
@@ -661,6 +662,13 @@ export function buildProperties(input: { now: Date; gazetteer: Gazetteer; agency
     rows.push(...built);
     nextId += built.length;
   }
+  addPropertyFacts(
+    rows,
+    new Map<number, LettingDraft>(
+      drafts.map((draft) => [draft.id, { furnished: draft.furnished, availableFrom: draft.availableFrom }]),
+    ),
+    now,
+  );
 
   return { properties: rows, addresses: buildAddresses(random.fork('addresses'), drafts) };
 }

@@ -18,7 +18,7 @@ import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { getSiteChrome } from '../site/index.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
+import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
 import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import { createSearch, describeSearch, formatSearchUrl, normaliseSearch, type Search } from '../search/index.ts';
 import { searchConditions } from '../search/index.server.ts';
@@ -314,7 +314,8 @@ async function cardsFor(db: Database, ids: number[], now: Date): Promise<Propert
     .from(properties)
     .where(and(inArray(properties.id, ids), eq(properties.isPublished, true)))
     .orderBy(sql`${properties.launchedAt} desc`, sql`${properties.id} desc`);
-  return rows.map((row) => toPropertyCard(row, now));
+  const branchNames = await getBranchNames(db);
+  return rows.map((row) => toPropertyCard(row, now, branchNames));
 }
 
 /**

@@ -1,5 +1,12 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { branches, departments, properties, staffMembers, type DepartmentKind } from '../../../db/schema/index.ts';
+import {
+  branches,
+  departments,
+  properties,
+  staffMembers,
+  type DepartmentKind,
+  type OpeningHours,
+} from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { propertyCardColumns } from '../properties/index.server.ts';
 import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
@@ -170,12 +177,20 @@ export type BranchPage = BranchCard & {
   departments: DepartmentView[];
   staff: StaffMemberView[];
   latestProperties: PropertyCard[];
+  timeZone: string;
+  openingHours: OpeningHours | null;
 };
 
 /** A branch with its departments, staff and latest properties (branches#properties links to the full list). */
 export async function getBranchBySlug(db: Database, slug: string, propertyLimit = 3): Promise<BranchPage | null> {
   const [row] = await db
-    .select({ ...branchCardColumns, description: branches.description, location: branches.location })
+    .select({
+      ...branchCardColumns,
+      description: branches.description,
+      location: branches.location,
+      timeZone: branches.timeZone,
+      openingHours: branches.openingHours,
+    })
     .from(branches)
     .where(eq(branches.slug, slug))
     .limit(1);
@@ -226,6 +241,8 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
     branchEmail: row.email,
     description: row.description,
     location: { lat: row.location.lat, lng: row.location.lng },
+    timeZone: row.timeZone,
+    openingHours: row.openingHours,
     departmentLabels: departmentRows.map((department) => department.label),
     departments: departmentRows.map((department) => ({
       id: department.id,
@@ -237,7 +254,7 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
       staff: staffRows.filter((staff) => staff.departmentId === department.id),
     })),
     staff: staffRows,
-    latestProperties: propertyRows.map((property) => toPropertyCard(property, now)),
+    latestProperties: propertyRows.map((property) => toPropertyCard(property, now, new Map([[row.id, row.name]]))),
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
+import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
 import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 
 /**
@@ -25,5 +25,6 @@ export async function getFeaturedPropertyCards(db: Database, limit: number): Pro
     .orderBy(desc(properties.priceValue), desc(properties.id))
     .limit(limit);
   const now = new Date();
-  return rows.map((row) => toPropertyCard(row, now));
+  const branchNames = await getBranchNames(db);
+  return rows.map((row) => toPropertyCard(row, now, branchNames));
 }

@@ -4,3 +4,4 @@
  */
 export { propertyCardColumns } from './cards.server.ts';
 export { getBranchContacts, getTagsToDepartmentLabels } from './property-page.server.ts';
+export { getBranchNames } from './cards.server.ts';

@@ -1,6 +1,17 @@
 import { useEffect, type ReactNode } from 'react';
 import type { PropertyCard } from './property-card.ts';
 import { queueExposure } from './tracking-client.ts';
+import './property-card.css';
+
+/** Photo count and the floorplan, video and tour markers shown over the card's photo. */
+function mediaMarkers(card: PropertyCard): string[] {
+  const markers: string[] = [];
+  if (card.photoCount > 0) markers.push(`${card.photoCount} ${card.photoCount === 1 ? 'photo' : 'photos'}`);
+  if (card.floorplanCount > 0) markers.push('Floorplan');
+  if (card.hasVideo) markers.push('Video');
+  if (card.hasTour) markers.push('Virtual tour');
+  return markers;
+}
 
 function RoomCount({ count, singular, plural }: { count: number; singular: string; plural: string }) {
   if (count <= 0) return null;
@@ -60,7 +71,15 @@ export function PropertyCardView({
               {tag}
             </li>
           ))}
+          {card.isReduced ? <li className="tag tag--reduced">Reduced</li> : null}
         </ul>
+        {mediaMarkers(card).length > 0 ? (
+          <ul className="property-card__markers" aria-label="Photos and media">
+            {mediaMarkers(card).map((marker) => (
+              <li key={marker}>{marker}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className="property-card__body">
         <p className="property-card__price">
@@ -78,7 +97,12 @@ export function PropertyCardView({
           <RoomCount count={card.bedrooms} singular="bedroom" plural="bedrooms" />
           <RoomCount count={card.bathrooms} singular="bathroom" plural="bathrooms" />
           <RoomCount count={card.receptionRooms} singular="reception room" plural="reception rooms" />
+          {card.squareFeet ? <li>{`${card.squareFeet.toLocaleString('en-GB')} sq ft`}</li> : null}
         </ul>
+        <p className="property-card__meta">
+          <span>{card.dateText}</span>
+          {card.branchName ? <span>{`${card.branchName} branch`}</span> : null}
+        </p>
         {saveToggle}
       </div>
     </article>

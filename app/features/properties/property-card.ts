@@ -1,4 +1,6 @@
 import type { Channel, PropertyImage, PropertyStatus, PropertyType } from '../../../db/schema/properties.ts';
+import type { PriceChange } from '../../../db/schema/property-facts.ts';
+import { formatIsoDate, latestReduction } from './price-history.ts';
 import { cardStatusTags, imageUrlWithSize, isNewListing, pppw } from './property-display.ts';
 import { CARD_IMAGE } from '../media/index.ts';
 
@@ -29,6 +31,16 @@ export type PropertyCard = {
   statusTags: string[];
   isNewListing: boolean;
   location: { lat: number; lng: number };
+  photoCount: number;
+  floorplanCount: number;
+  hasVideo: boolean;
+  hasTour: boolean;
+  /** 'Reduced on 3 November 2026' or 'Added on 1 September 2026'. */
+  dateText: string;
+  isReduced: boolean;
+  branchName: string;
+  /** '3 bed · 2 bath · 1 reception · 1,250 sq ft'. */
+  keyFactsLine: string;
 };
 
 export type PropertyCardRow = {
@@ -53,7 +65,26 @@ export type PropertyCardRow = {
   createdAt: Date;
   photos: PropertyImage[];
   location: { lat: number; lng: number };
+  photoCount: number;
+  floorplanCount: number;
+  hasVideo: boolean;
+  hasTour: boolean;
+  priceHistory: PriceChange[];
+  branchId: number;
 };
+
+/** The short facts line of a card: rooms and area, without words that a narrow card would have to clip. */
+export function cardKeyFactsLine(
+  row: Pick<PropertyCardRow, 'bedrooms' | 'bathrooms' | 'receptionRooms' | 'squareFeet' | 'acreage'>,
+): string {
+  const parts: string[] = [];
+  if (row.bedrooms > 0) parts.push(`${row.bedrooms} bed`);
+  if (row.bathrooms > 0) parts.push(`${row.bathrooms} bath`);
+  if (row.receptionRooms > 0) parts.push(`${row.receptionRooms} reception${row.receptionRooms === 1 ? '' : 's'}`);
+  if (row.squareFeet) parts.push(`${row.squareFeet.toLocaleString('en-GB')} sq ft`);
+  else if (row.acreage) parts.push(`${row.acreage.toLocaleString('en-GB')} acres`);
+  return parts.join(' · ');
+}
 
 const wholePounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 
@@ -69,7 +100,11 @@ export function propertyUrl(slug: string): string {
   return `/properties/${slug}`;
 }
 
-export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): PropertyCard {
+export function toPropertyCard(
+  row: PropertyCardRow,
+  now: Date = new Date(),
+  branchNames: ReadonlyMap<number, string> = new Map(),
+): PropertyCard {
   return {
     property_id: row.id,
     price: formatPropertyPrice(row.channel, row.priceValue, row.priceQualifier),
@@ -101,5 +136,22 @@ export function toPropertyCard(row: PropertyCardRow, now: Date = new Date()): Pr
     statusTags: cardStatusTags(row.status, row.tags),
     isNewListing: isNewListing(row.createdAt, row.status, now),
     location: row.location,
+    photoCount: row.photoCount,
+    floorplanCount: row.floorplanCount,
+    hasVideo: row.hasVideo,
+    hasTour: row.hasTour,
+    ...reducedOrAdded(row),
+    branchName: branchNames.get(row.branchId) ?? '',
+    keyFactsLine: cardKeyFactsLine(row),
   };
+}
+
+function reducedOrAdded(row: Pick<PropertyCardRow, 'priceHistory' | 'createdAt'>): {
+  dateText: string;
+  isReduced: boolean;
+} {
+  const reduction = latestReduction(row.priceHistory);
+  return reduction
+    ? { dateText: `Reduced on ${formatIsoDate(reduction.date)}`, isReduced: true }
+    : { dateText: `Added on ${formatIsoDate(row.createdAt.toISOString().slice(0, 10))}`, isReduced: false };
 }

@@ -7,6 +7,14 @@ import { modalPath, propertyPath, type GalleryKind } from './property-links.ts';
 import { responsiveImage } from './gallery-model.ts';
 import { imageUrlWithSize } from './property-display.ts';
 import { PropertyMap } from './property-map.tsx';
+import {
+  KeyFactsList,
+  MaterialInformationSection,
+  PriceHistorySection,
+  ShareControl,
+} from './material-information-view.tsx';
+import type { FactGroup, KeyFact } from './material-information.ts';
+import type { PriceHistoryLine } from './price-history.ts';
 import { sendPropertyView } from './tracking-client.ts';
 import type { PropertyImage } from '../../../db/schema/properties.ts';
 import './property-page.css';
@@ -42,11 +50,22 @@ export type PropertyDetails = {
   price: PriceDisplay;
   photos: PropertyImage[];
   floorplanCount: number;
+  /** Printed in the brochure; the screen reaches floorplans through the modal. */
+  firstFloorplan: { url: string; imageAlt: string } | null;
   epcChartCount: number;
   media: { id: string; kind: 'video' | 'tour'; description: string }[];
   galleries: { id: string; kind: string; title: string; cover: PropertyImage | null; count: number }[];
   hasTenantInfo: boolean;
   areCalculatorsHidden: boolean;
+  keyFacts: KeyFact[];
+  materialInformation: FactGroup[];
+  /** 'Reduced on 3 November 2026 from £450,000', when the last change lowered the price. */
+  reductionText: string | null;
+  priceHistory: PriceHistoryLine[];
+  statusHistory: PriceHistoryLine[];
+  shareUrl: string;
+  /** The agency's tenant fees page (lettings), shown beside the rent. */
+  tenantFeesUrl: string | null;
 };
 
 export type PropertyPageViewProps = {
@@ -80,31 +99,26 @@ const GALLERY_KIND_SET = new Set<string>([
   'history-images',
 ]);
 
-function RoomFacts({ property }: { property: PropertyDetails }) {
-  const facts: { key: string; label: string }[] = [];
-  if (property.bedrooms > 0) facts.push({ key: 'bed', label: plural(property.bedrooms, 'bedroom', 'bedrooms') });
-  if (property.bathrooms > 0) facts.push({ key: 'bath', label: plural(property.bathrooms, 'bathroom', 'bathrooms') });
-  if (property.receptionRooms > 0)
-    facts.push({ key: 'reception', label: plural(property.receptionRooms, 'reception room', 'reception rooms') });
-  if (property.squareFeet) facts.push({ key: 'area', label: `${property.squareFeet.toLocaleString('en-GB')} sq ft` });
-  if (property.acreage) facts.push({ key: 'acres', label: `${property.acreage.toLocaleString('en-GB')} acres` });
-  return (
-    <ul className="property-facts" aria-label="Key facts">
-      <li className="property-facts__type">{property.propertyStyle}</li>
-      {facts.map((fact) => (
-        <li key={fact.key}>{fact.label}</li>
-      ))}
-    </ul>
-  );
-}
-
-function PriceLine({ price, channel }: { price: PriceDisplay; channel: 'sales' | 'lettings' }) {
+function PriceLine({
+  price,
+  channel,
+  tenantFeesUrl,
+}: {
+  price: PriceDisplay;
+  channel: 'sales' | 'lettings';
+  tenantFeesUrl: string | null;
+}) {
   return (
     <p className="property-price">
       {price.qualifier ? <span className="property-price__qualifier">{price.qualifier} </span> : null}
       <span className="property-price__amount">{price.amount}</span>
       {channel === 'lettings' && price.pppw !== null ? (
         <span className="property-price__pppw">{` (£${price.pppw.toLocaleString('en-GB')} pw)`}</span>
+      ) : null}
+      {channel === 'lettings' && tenantFeesUrl ? (
+        <a className="property-price__fees" href={tenantFeesUrl}>
+          Tenant fees
+        </a>
       ) : null}
     </p>
   );
@@ -183,6 +197,32 @@ function MediaLinks({ property }: { property: PropertyDetails }) {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** A 1-pixel placeholder for the screen: the brochure's images load only when the page is printed. */
+const BLANK_GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/** More photos and the floorplan for the printed brochure, fetched only for print media (picture sources). */
+function PrintOnlyMedia({ property }: { property: PropertyDetails }) {
+  const photos = property.photos.slice(3, 7);
+  const floorplan = property.firstFloorplan;
+  if (photos.length === 0 && !floorplan) return null;
+  return (
+    <div className="print-only print-brochure-media">
+      {photos.map((photo, index) => (
+        <picture key={photo.url + index}>
+          <source media="print" srcSet={imageUrlWithSize(photo.url, 414)} />
+          <img src={BLANK_GIF} alt={photo.imageAlt} width={414} height={276} />
+        </picture>
+      ))}
+      {floorplan ? (
+        <picture className="print-brochure-media__floorplan">
+          <source media="print" srcSet={imageUrlWithSize(floorplan.url, 768)} />
+          <img src={BLANK_GIF} alt={floorplan.imageAlt || 'Floorplan'} width={768} height={512} />
+        </picture>
+      ) : null}
+    </div>
   );
 }
 
@@ -281,6 +321,7 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
       <p className="contact-panel__share">
         <ModalLink to={`${propertyPath(property.slug)}/send-to-friend`}>Send to a friend</ModalLink>
       </p>
+      <ShareControl url={property.shareUrl} title={property.displayAddress} />
       <p className="contact-panel__share">
         <ModalLink to={`${propertyPath(property.slug)}/book-a-valuation`}>
           {property.channel === 'lettings'
@@ -340,15 +381,19 @@ export function PropertyPageView(props: PropertyPageViewProps) {
           {property.marks.length > 0 || property.isNoLongerAvailable ? (
             <ul className="property-marks" aria-label="Property status">
               {property.marks.map((mark) => (
-                <li key={mark} className={`tag${mark === 'NEW Listing!' ? ' tag--new' : ''}`}>
+                <li
+                  key={mark}
+                  className={`tag${mark === 'NEW Listing!' ? ' tag--new' : mark === 'Reduced' ? ' tag--reduced' : ''}`}
+                >
                   {mark}
                 </li>
               ))}
             </ul>
           ) : null}
           <h1 className="property-header__title">{property.displayAddress}</h1>
-          <PriceLine price={property.price} channel={property.channel} />
-          <RoomFacts property={property} />
+          <PriceLine price={property.price} channel={property.channel} tenantFeesUrl={property.tenantFeesUrl} />
+          {property.reductionText ? <p className="property-reduced">{property.reductionText}</p> : null}
+          <KeyFactsList facts={property.keyFacts} />
         </div>
         <div className="property-header__save">
           {props.saveToggle}
@@ -363,6 +408,7 @@ export function PropertyPageView(props: PropertyPageViewProps) {
 
       <MediaHero property={property} />
       <MediaLinks property={property} />
+      <PrintOnlyMedia property={property} />
 
       <div className="property-layout">
         <div className="property-main">
@@ -401,24 +447,6 @@ export function PropertyPageView(props: PropertyPageViewProps) {
                 <dt>Status</dt>
                 <dd>{property.statusText}</dd>
               </div>
-              {property.tenure ? (
-                <div>
-                  <dt>Tenure</dt>
-                  <dd>{property.tenure}</dd>
-                </div>
-              ) : null}
-              {property.councilTaxBand ? (
-                <div>
-                  <dt>Council tax band</dt>
-                  <dd>{property.councilTaxBand}</dd>
-                </div>
-              ) : null}
-              {property.epcRating ? (
-                <div>
-                  <dt>EPC rating</dt>
-                  <dd>{property.epcRating}</dd>
-                </div>
-              ) : null}
               {property.auctionDate ? (
                 <div>
                   <dt>Auction date</dt>
@@ -434,6 +462,10 @@ export function PropertyPageView(props: PropertyPageViewProps) {
               ) : null}
             </dl>
           </section>
+
+          <MaterialInformationSection groups={property.materialInformation} />
+
+          <PriceHistorySection priceLines={property.priceHistory} statusLines={property.statusHistory} />
 
           {developmentHomes.length > 0 ? (
             <section className="property-section" aria-labelledby="plots-title">

@@ -49,6 +49,7 @@ const pageColumns = {
   description: properties.description,
   features: properties.features,
   photos: properties.photos,
+  firstFloorplan: sql<PropertyImage | null>`${properties.floorplans}->0`,
   floorplanCount: sql<number>`jsonb_array_length(${properties.floorplans})`.mapWith(Number),
   epcChartCount: sql<number>`jsonb_array_length(${properties.epcCharts})`.mapWith(Number),
   videos: properties.videos,
@@ -60,6 +61,9 @@ const pageColumns = {
   epcRating: properties.epcRating,
   councilTaxBand: properties.councilTaxBand,
   tenure: properties.tenure,
+  facts: properties.facts,
+  priceHistory: properties.priceHistory,
+  statusHistory: properties.statusHistory,
   createdAt: properties.createdAt,
 };
 

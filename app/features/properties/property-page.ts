@@ -10,6 +10,7 @@ import type {
   PropertyType,
   PropertyVideo,
 } from '../../../db/schema/properties.ts';
+import type { PropertyFacts } from '../../../db/schema/property-facts.ts';
 import {
   chooseStaffContact,
   routeContact,
@@ -230,6 +231,8 @@ export type StructuredDataInput = {
   features: readonly string[];
   breadcrumbs: readonly Breadcrumb[];
   agent: { name: string; telephone: string; email: string; url: string };
+  /** Material information, where schema.org has a property for it (pets, minimum term, availability date…). */
+  facts?: PropertyFacts | null;
 };
 
 export type Breadcrumb = { name: string; href: string | null };
@@ -289,11 +292,17 @@ export function buildStructuredData(input: StructuredDataInput): Record<string, 
     place.numberOfBedrooms = input.bedrooms;
     place.numberOfBathroomsTotal = input.bathrooms;
     place.numberOfRooms = input.bedrooms + input.receptionRooms;
-    place.petsAllowed = input.petsAllowed;
+    place.petsAllowed = input.facts?.lettings?.petsConsidered ?? input.petsAllowed;
   }
   if (input.squareFeet) place.floorSize = { '@type': 'QuantitativeValue', value: input.squareFeet, unitCode: 'FTK' };
-  if (input.features.length > 0 && isHome) {
-    place.amenityFeature = input.features.slice(0, 20).map((feature) => ({
+  const amenities = [...input.features.slice(0, 20)];
+  const facts = input.facts;
+  if (facts?.parking && !facts.parking.includes('none')) amenities.push(`Parking: ${facts.parking.join(', ')}`);
+  if (facts?.outsideSpace && !facts.outsideSpace.includes('none'))
+    amenities.push(`Outside space: ${facts.outsideSpace.join(', ')}`);
+  if (facts?.lettings?.billsIncluded) amenities.push('Bills included');
+  if (amenities.length > 0 && isHome) {
+    place.amenityFeature = amenities.map((feature) => ({
       '@type': 'LocationFeatureSpecification',
       name: feature,
       value: true,
@@ -316,6 +325,7 @@ export function buildStructuredData(input: StructuredDataInput): Record<string, 
       url: absolute(input.origin, input.agent.url),
     },
   };
+  if (isLetting && facts?.lettings?.availableFrom) offer.availabilityStarts = facts.lettings.availableFrom;
   if (input.priceValue && input.priceValue > 0) {
     offer.price = input.priceValue;
     if (isLetting) {
@@ -339,6 +349,14 @@ export function buildStructuredData(input: StructuredDataInput): Record<string, 
     datePosted: input.createdAt.toISOString().slice(0, 10),
     offers: offer,
   };
+  if (isLetting && facts?.lettings?.minimumTermMonths) {
+    listing.leaseLength = {
+      '@type': 'QuantitativeValue',
+      minValue: facts.lettings.minimumTermMonths,
+      unitCode: 'MON',
+      unitText: 'months',
+    };
+  }
   if (input.photos.length > 0) {
     listing.image = input.photos.slice(0, 6).map((photo) => absolute(input.origin, imageUrlWithSize(photo.url, 1160)));
   }

@@ -108,7 +108,7 @@ export default function SearchMapLeaflet({ tileUrl, markers, poly, onPolygonChan
         });
         L.marker([marker.lat, marker.lng], { icon, title: marker.price, keyboard: true })
           .bindPopup(
-            `<div class="map-card"><p class="map-card__price">${escapeHtml(marker.price)}</p><p><a href="${escapeHtml(marker.url)}">${escapeHtml(marker.address)}</a></p></div>`,
+            `<div class="map-card">${marker.badges.length > 0 ? `<p class="map-card__badges">${marker.badges.map((badge) => `<span class="tag">${escapeHtml(badge)}</span>`).join(' ')}</p>` : ''}<p class="map-card__price">${escapeHtml(marker.price)}</p><p><a href="${escapeHtml(marker.url)}">${escapeHtml(marker.address)}</a></p>${marker.facts ? `<p class="map-card__facts">${escapeHtml(marker.facts)}</p>` : ''}<p class="map-card__detail">${escapeHtml(marker.detail)}</p></div>`,
           )
           .addTo(group);
       }

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
+import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
 import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import type { Search, SortOption } from './search-model.ts';
 import type { MapMarker } from './map-marker.ts';
@@ -353,8 +353,9 @@ export async function searchProperties(
         return run(tx as unknown as Database);
       })
     : await run(db);
+  const branchNames = await getBranchNames(db);
   return {
-    properties: rows.slice(0, pageSize).map((row) => toPropertyCard(row, now)),
+    properties: rows.slice(0, pageSize).map((row) => toPropertyCard(row, now, branchNames)),
     pagination: {
       has_next_page: hasNextPage,
       has_prev_page: search.page > 1,
@@ -372,6 +373,7 @@ export async function searchMapMarkers(
 ): Promise<MapMarker[]> {
   const now = options.now ?? new Date();
   const place = options.place !== undefined ? options.place : await resolvePlace(db, search.placeId);
+  const branchNames = await getBranchNames(db);
   const rows = await db
     .select(propertyCardColumns)
     .from(properties)
@@ -379,7 +381,7 @@ export async function searchMapMarkers(
     .orderBy(...orderBy(search.sorted))
     .limit(MAP_MARKER_LIMIT);
   return rows.map((row) => {
-    const card = toPropertyCard(row, now);
+    const card = toPropertyCard(row, now, branchNames);
     return {
       id: card.property_id,
       lat: card.location.lat,
@@ -387,6 +389,9 @@ export async function searchMapMarkers(
       price: card.price,
       url: card.property_url,
       address: card.display_address,
+      facts: card.keyFactsLine,
+      badges: [...(card.isNewListing ? ['New'] : []), ...card.statusTags, ...(card.isReduced ? ['Reduced'] : [])],
+      detail: card.branchName ? `${card.dateText} · ${card.branchName} branch` : card.dateText,
     };
   });
 }

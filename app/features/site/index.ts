@@ -6,3 +6,4 @@ export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './ro
 export { SiteFooter } from './site-footer.tsx';
 export { SiteHeader } from './site-header.tsx';
 export { DEFAULT_THEME_COLOURS, readThemeColour, themeColours, themeStyle } from './theme.ts';
+export { LegalFooter } from './legal-footer.tsx';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { menuItems, siteSettings, type ThemeSettings } from '../../../db/schema/index.ts';
+import { menuItems, siteSettings, type LegalSettings, type ThemeSettings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { MenuItem } from './menus.ts';
 import { DEFAULT_THEME_COLOURS } from './theme.ts';
@@ -14,6 +14,8 @@ export type SiteChrome = {
   theme: ThemeSettings;
   primaryMenuItems: MenuItem[];
   secondaryMenuItems: MenuItem[];
+  /** Company and regulatory details for the legal footer (null until the agency has entered them). */
+  legal?: LegalSettings | null;
 };
 
 export const DEFAULT_THEME: ThemeSettings = {
@@ -81,6 +83,7 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
     },
     primaryMenuItems: buildMenuTree(rows.filter((row) => row.menu === 'primary')),
     secondaryMenuItems: buildMenuTree(rows.filter((row) => row.menu === 'secondary')),
+    legal: settings?.legal ?? null,
   };
   cache = { chrome, at: Date.now() };
   return chrome;

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { SiteChrome } from './site-chrome.server.ts';
 import { openCookieSettings } from '../consent/index.ts';
 
-export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
+/** `children` holds the site's legal disclosures (rendered by the content feature, passed in by the root). */
+export function SiteFooter({ chrome, children }: { chrome: SiteChrome; children?: React.ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
@@ -66,6 +67,7 @@ export function SiteFooter({ chrome }: { chrome: SiteChrome }) {
           </ul>
         </nav>
       </div>
+      {children}
       <p className="container footer-small">
         © {year} {chrome.agencyName}. Powered by Doorstep.
       </p>

@@ -6,6 +6,8 @@ import { getBranchBySlug } from '../../features/content/branch-queries.server.ts
 import { jsonLdMeta, openGraphMeta } from '../../features/content/open-graph.ts';
 import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
+import { describeOpeningHours } from '../../features/content/opening-hours.ts';
+import { OpeningHoursSection } from '../../features/content/opening-hours-view.tsx';
 import { imageUrlWithSize } from '../../features/properties/property-display.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { listBranchListingLinks } from '../../features/search/branch-listings.server.ts';
@@ -20,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     branch,
     listingLinks,
+    hours: branch.openingHours ? describeOpeningHours(branch.openingHours, branch.timeZone, new Date()) : null,
     agencyName: chrome.agencyName,
     logo: chrome.logo,
     tileUrl: getEnv().MAP_TILE_URL,
@@ -59,6 +62,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         addressCountry: 'GB',
       },
       geo: { '@type': 'GeoCoordinates', latitude: branch.location.lat, longitude: branch.location.lng },
+      ...(loaderData.hours ? { openingHoursSpecification: loaderData.hours.specification } : {}),
       department: branch.departments.map((department) => ({
         '@type': 'RealEstateAgent',
         name: department.name,
@@ -141,6 +145,8 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
           address={branch.address}
         />
       </div>
+
+      {loaderData.hours ? <OpeningHoursSection hours={loaderData.hours} /> : null}
 
       <section aria-labelledby="branch-departments" className="branch-section">
         <h2 id="branch-departments">Departments</h2>

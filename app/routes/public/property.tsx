@@ -23,6 +23,13 @@ import {
   visibleFeatureTags,
 } from '../../features/properties/property-page.ts';
 import { getPropertyPage } from '../../features/properties/property-page.server.ts';
+import { keyFacts, materialInformation } from '../../features/properties/material-information.ts';
+import {
+  latestReduction,
+  priceHistoryLines,
+  reductionText,
+  statusHistoryLines,
+} from '../../features/properties/price-history.ts';
 import { VIDEO_FORMAT_NOT_SUPPORTED } from '../../features/properties/video-links.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
@@ -53,6 +60,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     tagsToDepartmentLabels: page.tagsToDepartmentLabels,
   });
   const price = priceDisplay(property.channel, property.priceValue, property.priceQualifier);
+  const factsInput = { ...property, country: property.facts?.nation ?? property.country, priceText: price.text };
+  const reduction = latestReduction(property.priceHistory);
   const breadcrumbs = propertyBreadcrumbs(property);
   const canonical = `${context.origin}${propertyUrl(property.slug)}`;
   const photos = property.photos.map(({ url, imageAlt, caption, width, height }) => ({
@@ -86,15 +95,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     descriptionParagraphs: toParagraphs(property.description),
     features: property.features,
     featureTags: visibleFeatureTags(property.tags),
-    marks: propertyMarks(property.status, property.tags, property.createdAt),
+    marks: [...propertyMarks(property.status, property.tags, property.createdAt), ...(reduction ? ['Reduced'] : [])],
     price,
     photos,
     floorplanCount: property.floorplanCount,
+    firstFloorplan: property.firstFloorplan
+      ? { url: property.firstFloorplan.url, imageAlt: property.firstFloorplan.imageAlt }
+      : null,
     epcChartCount: property.epcChartCount,
     media: media.map(({ id, kind, description }) => ({ id, kind, description })),
     galleries: property.galleries,
     hasTenantInfo: property.hasLettingsFeeText,
     areCalculatorsHidden: areCalculatorsHidden(property),
+    keyFacts: keyFacts(factsInput, price.pppw),
+    materialInformation: materialInformation(factsInput),
+    reductionText: reduction ? reductionText(reduction) : null,
+    priceHistory: priceHistoryLines(property.priceHistory),
+    statusHistory: statusHistoryLines(property.statusHistory),
+    shareUrl: canonical,
+    tenantFeesUrl: chrome.legal?.pages.tenantFees ?? null,
   };
 
   return {
