@@ -30,7 +30,18 @@ export const FEATURE_ORDER = [
 ];
 
 export default tseslint.config(
-  { ignores: ['build/', 'build-*/', 'data/', 'node_modules/', '.react-router/', 'bench-data/', 'test-results/', 'public/legacy_asset_bundles/'] },
+  {
+    ignores: [
+      'build/',
+      'build-*/',
+      'data/',
+      'node_modules/',
+      '.react-router/',
+      'bench-data/',
+      'test-results/',
+      'public/legacy_asset_bundles/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

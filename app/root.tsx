@@ -10,7 +10,15 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { getSiteChrome } from './features/site/index.server.ts';
-import { LegalFooter, type RootData, SiteFooter, SiteHeader, themeColours, themeStyle, useRootData } from './features/site/index.ts';
+import {
+  LegalFooter,
+  type RootData,
+  SiteFooter,
+  SiteHeader,
+  themeColours,
+  themeStyle,
+  useRootData,
+} from './features/site/index.ts';
 import { getDb } from './lib/db.server.ts';
 import { CookieConsent, readConsentStatus } from './features/consent/index.ts';
 import { ToastRegion } from './components/toast.tsx';

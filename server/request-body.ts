@@ -4,14 +4,9 @@
  */
 import { HttpError } from '../app/lib/http/http-error.ts';
 export { HttpError } from '../app/lib/http/http-error.ts';
-export {
-  bodyKindOf,
-  readBodyBytes as readBodyWithLimit,
-  readControlFields,
-  type BodyKind,
-} from '../app/lib/http/request-body.ts';
+export { bodyKindOf, readBodyBytes as readBodyWithLimit, readControlFields } from '../app/lib/http/request-body.ts';
 
-export const OVERRIDABLE_METHODS = ['PUT', 'PATCH', 'DELETE'] as const;
+const OVERRIDABLE_METHODS = ['PUT', 'PATCH', 'DELETE'] as const;
 
 /**
  * Rails-style override: a POST carrying `_method` (query or body) of put/patch/delete is handled as that method.

@@ -63,11 +63,6 @@ function serverSnapshot(): Toast[] {
   return NO_TOASTS;
 }
 
-/** Test hook: the toasts currently shown. */
-export function currentToasts(): readonly Toast[] {
-  return toasts;
-}
-
 /** Mounted once in the root layout; flash keys in the URL are turned into toasts by the flash feature. */
 export function ToastRegion() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);

@@ -7,7 +7,7 @@ const EXPAND_GAP = 20;
  * Whether the next compact state follows from the scroll position. Two thresholds, not one: a single threshold
  * lets a scroll position sitting on it flip the state on every event.
  */
-export function nextCompactState(isCompact: boolean, scrollY: number, threshold: number): boolean {
+function nextCompactState(isCompact: boolean, scrollY: number, threshold: number): boolean {
   if (isCompact) return scrollY > Math.max(0, threshold - EXPAND_GAP);
   return scrollY > threshold;
 }
@@ -49,7 +49,8 @@ export function useCompactHeader(headerRef: RefObject<HTMLElement | null>, thres
       if (enabled) setFullHeight(header.getBoundingClientRect().height);
       return;
     }
-    if (fullHeight !== null) header.style.marginBottom = `${Math.max(0, fullHeight - header.getBoundingClientRect().height)}px`;
+    if (fullHeight !== null)
+      header.style.marginBottom = `${Math.max(0, fullHeight - header.getBoundingClientRect().height)}px`;
   }, [headerRef, enabled, isCompact, fullHeight]);
 
   useEffect(() => {

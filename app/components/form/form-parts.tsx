@@ -10,7 +10,7 @@ import { formReplyOf, type FormReply } from '../../lib/http/form-reply.ts';
 
 type RootData = { csrfToken?: string };
 
-export function useCsrfToken(): string {
+function useCsrfToken(): string {
   return (useRouteLoaderData('root') as RootData | undefined)?.csrfToken ?? '';
 }
 

@@ -3,7 +3,7 @@ import { getBotCheckConfig, verifyBotCheck } from '../spam/index.server.ts';
 import type { BotCheckConfig } from '../spam/index.ts';
 
 /** Registration and sign-in run the human check unless ACCOUNT_BOT_CHECK=off (spec point 4). */
-export function isAccountBotCheckEnabled(): boolean {
+function isAccountBotCheckEnabled(): boolean {
   return getEnv().ACCOUNT_BOT_CHECK !== 'off';
 }
 

@@ -50,7 +50,7 @@ const json = (status: number, body: Record<string, unknown>): CallResult => ({ s
 
 /** Where the marketing wording lives: stored with an opt-in as the URL agreed to. */
 export const MARKETING_WORDING_URL = '/privacy-policy#marketing';
-export const SIGN_IN_PATH = '/user/sign-in';
+const SIGN_IN_PATH = '/user/sign-in';
 
 /** POST /user.ljson: registration. Errors come back as a list of lines; success signs the new user in. */
 export async function registerCall(

@@ -58,7 +58,7 @@ export function fieldErrorsOf(body: Record<string, unknown>): { field: string; m
   });
 }
 
-export { useCsrfToken, useCurrentUserId } from '../site/index.ts';
+export { useCsrfToken } from '../site/index.ts';
 
 /** After sign-in, registration or sign-out: fresh root data (user, token) and an event for saved items. */
 export function useAuthChanged(): (userId: number | null) => Promise<void> {

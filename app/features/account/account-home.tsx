@@ -4,7 +4,7 @@ import { RegisterForm } from './register-form.tsx';
 /** Spec point 2: the profile screen is loaded lazily, with the loading title 'Loading user profile'. */
 const ProfileScreen = lazyWithTimeout(() => import('./profile-screen.tsx'));
 
-export const PROFILE_LOADING_TITLE = 'Loading user profile';
+const PROFILE_LOADING_TITLE = 'Loading user profile';
 
 export function AccountHome({ isSignedIn }: { isSignedIn: boolean }) {
   if (!isSignedIn) return <RegisterForm />;

@@ -5,21 +5,21 @@
 import { z } from 'zod';
 
 /** Spec point 5: names are letters, digits, hyphen and space. */
-export const NAME_PATTERN = /^[\p{L}\p{N}\- ]+$/u;
+const NAME_PATTERN = /^[\p{L}\p{N}\- ]+$/u;
 /** Spec point 5 (registration): UK telephone, +44 or 0 followed by 9 to 10 digits (spaces are ignored). */
-export const UK_TELEPHONE_PATTERN = /^(?:\+44|0)\d{9,10}$/;
+const UK_TELEPHONE_PATTERN = /^(?:\+44|0)\d{9,10}$/;
 /** Spec point 5 (edit details): 6 to 20 characters of digits and phone punctuation. */
 export const EDIT_TELEPHONE_PATTERN = /^[0-9+()\-. ]{6,20}$/;
 /** The browser's own email check (HTML living standard), so client and server agree. */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** Spec point 5 'Reset password', word for word. */
 export const RESET_PASSWORD_RULE_MESSAGE =
   'Password must have: an uppercase letter, a number or special character (!@£%^) and be at least 10 characters long.';
 /** ASVS 6.2.9: long passphrases are welcome; the cap only stops hashing huge bodies. */
-export const PASSWORD_MAX_LENGTH = 256;
-export const NEW_PASSWORD_MIN_LENGTH = 10;
+const PASSWORD_MAX_LENGTH = 256;
+const NEW_PASSWORD_MIN_LENGTH = 10;
 
 export const FIELD_MESSAGES = {
   firstName: 'Enter your first name using letters, numbers, hyphens or spaces',
@@ -54,7 +54,7 @@ export function isTicked(value: unknown): boolean {
   return value === true || value === 'on' || value === '1' || value === 'true' || value === 'yes';
 }
 
-export function stripTelephoneSpaces(value: string): string {
+function stripTelephoneSpaces(value: string): string {
   return value.replace(/[\s()-]/g, '');
 }
 
@@ -108,7 +108,6 @@ export const signInSchema = z.object({
     .min(5, FIELD_MESSAGES.signInPassword)
     .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Edit details (spec point 5): every field optional (only changed fields are sent), each checked when present. */
 export const profileSchema = z.object({
@@ -174,7 +173,6 @@ export const resetPasswordSchema = z
     path: ['password_confirmation'],
     message: FIELD_MESSAGES.passwordMismatch,
   });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Server 422 errors for a password change are fragments; the form shows each prefixed with 'Password ' (spec point 5). */
 export const PASSWORD_ERROR_FRAGMENTS = {
@@ -204,7 +202,6 @@ export const marketingPreferencesSchema = z.object({
     .refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\//i.test(value))
     .optional(),
 });
-export type MarketingPreferencesInput = z.infer<typeof marketingPreferencesSchema>;
 
 /** Flattens zod issues into { field, message } pairs for the error summary and the errors list. */
 export function fieldErrors(error: z.ZodError): { field: string; message: string }[] {

@@ -21,7 +21,7 @@ const TABS = [
   { to: '/user/saved-searches', label: 'Saved Searches', end: false },
 ] as const;
 
-export const ACCOUNT_TOP_ID = 'account-top';
+const ACCOUNT_TOP_ID = 'account-top';
 
 function useBackToSearchUrl(): string {
   const snapshot = useSyncExternalStore(

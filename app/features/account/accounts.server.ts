@@ -23,7 +23,7 @@ import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { addressHtml, emptyUser, type UserView } from './user-view.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
-export const RESET_PASSWORD_PATH = '/user/forgotten_password';
+const RESET_PASSWORD_PATH = '/user/forgotten_password';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -186,7 +186,7 @@ export async function isRateLimitExhausted(db: Database, name: RateLimitName, su
 
 export type ProfileOutcome = { ok: true } | { ok: false; errors: { field: string; message: string }[] };
 
-export const PROFILE_ERRORS = {
+const PROFILE_ERRORS = {
   currentPasswordForEmail: 'Enter your current password to change your email address',
   emailUnavailable: 'That email address cannot be used. Please choose another.',
 } as const;

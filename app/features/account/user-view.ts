@@ -1,5 +1,5 @@
 /** The User of spec point 3 as GET /user.ljson returns it; the empty default user has user_id null. */
-export type MarketingPreferencesView = {
+type MarketingPreferencesView = {
   /** 'on' once the terms were agreed to, else 'off'. */
   opt_in_terms: 'on' | 'off';
   /** The URL of the marketing wording agreed to, or null when not opted in. */
@@ -35,7 +35,7 @@ export type UserView = {
   saved_searches: number[];
 };
 
-export const EMPTY_MARKETING_PREFERENCES: MarketingPreferencesView = {
+const EMPTY_MARKETING_PREFERENCES: MarketingPreferencesView = {
   opt_in_terms: 'off',
   opt_in_marketing: null,
   opt_in_terms_at: null,

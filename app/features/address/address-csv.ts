@@ -6,7 +6,7 @@
  */
 import { normalisePostcode } from '../../lib/postcode.ts';
 
-export type AddressCsvRow = {
+type AddressCsvRow = {
   buildingNumber: string | null;
   buildingName: string | null;
   line1: string;

@@ -3,7 +3,7 @@ import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.serve
 import { ADDRESS_NOT_FOUND_MESSAGE, MIN_LOOKUP_CHARACTERS, normaliseLookupText } from './address-lookup.ts';
 import { AddressProviderError, type AddressProvider } from './address-provider.server.ts';
 
-export const ADDRESS_LOOKUP_FAILED_MESSAGE =
+const ADDRESS_LOOKUP_FAILED_MESSAGE =
   'The address search is not available just now. Please enter the address yourself.';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

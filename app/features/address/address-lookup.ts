@@ -8,7 +8,7 @@ export const ADDRESS_NOT_FOUND_MESSAGE = "Sorry we couldn't find that address";
 export const ADDRESS_LOADING_MESSAGE = 'Loading...';
 /** Fewer characters than this are not worth a request. */
 export const MIN_LOOKUP_CHARACTERS = 3;
-export const MAX_LOOKUP_CHARACTERS = 100;
+const MAX_LOOKUP_CHARACTERS = 100;
 export const MAX_SUGGESTIONS = 10;
 
 export type AddressSuggestion = { address: string; id: string };

@@ -31,7 +31,7 @@ import {
 import { ManualAddressFields, type AddressFieldKey, type AddressFieldNames } from './address-manual-fields.tsx';
 import './address-lookup.css';
 
-export type { AddressFieldKey, AddressFieldNames } from './address-manual-fields.tsx';
+export type { AddressFieldKey } from './address-manual-fields.tsx';
 export type AddressLookupMode = 'lookup' | 'manual';
 
 export type AddressLookupProps = {

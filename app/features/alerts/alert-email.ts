@@ -6,7 +6,7 @@ import type { PropertyCard } from '../properties/index.ts';
 // Email clients ignore CSS custom properties: the message carries the site palette's values inline.
 import { DEFAULT_THEME_COLOURS as COLOURS } from '../site/index.ts';
 
-export const MAX_CARDS_PER_EMAIL = 20;
+const MAX_CARDS_PER_EMAIL = 20;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -94,7 +94,7 @@ const STATUS_WORDS: Record<string, string> = {
   'let-agreed': 'Now let agreed',
 };
 
-export function changeNote(change: SavedPropertyChange): string {
+function changeNote(change: SavedPropertyChange): string {
   if (change.kind === 'price-drop') {
     const was = change.previousPrice !== null ? ` (was £${change.previousPrice.toLocaleString('en-GB')})` : '';
     return `Price reduced${was}`;

@@ -9,9 +9,9 @@
  */
 import type { Search } from '../search/index.ts';
 
-export const MILES_PER_DEGREE_LAT = 69.05;
+const MILES_PER_DEGREE_LAT = 69.05;
 /** The same default as search-query.server.ts: a chosen town with no radius searches this far around it. */
-export const DEFAULT_PLACE_RADIUS_MILES = 3;
+const DEFAULT_PLACE_RADIUS_MILES = 3;
 
 export type AlertListing = {
   id: number;
@@ -51,7 +51,7 @@ export function textsOf(search: Search, place: AlertPlace | null): string[] {
 
 type Check = (listing: AlertListing) => boolean;
 
-export function withinRadius(centre: { lng: number; lat: number }, miles: number): Check {
+function withinRadius(centre: { lng: number; lat: number }, miles: number): Check {
   const dLat = miles / MILES_PER_DEGREE_LAT;
   const cosLat = Math.cos((centre.lat * Math.PI) / 180);
   const dLng = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, cosLat));
@@ -66,7 +66,7 @@ export function withinRadius(centre: { lng: number; lat: number }, miles: number
 }
 
 /** Point in polygon (even-odd rule; points on an edge count as inside, as with PostgreSQL's `<@ polygon`). */
-export function insidePolygon(poly: readonly (readonly [number, number])[]): Check {
+function insidePolygon(poly: readonly (readonly [number, number])[]): Check {
   // Search polygons are [lat, lng].
   const xs = poly.map(([, lng]) => lng);
   const ys = poly.map(([lat]) => lat);

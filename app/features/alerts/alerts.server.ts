@@ -29,7 +29,7 @@ export const ALERT_JOB_KIND = 'saved-search-alerts';
 /** How often the job runs; I alerts go out within one interval (well inside the 5 minutes promised). */
 export const ALERT_INTERVAL_MS = 60_000;
 /** Saved searches are read in pages of this size, so memory stays flat with hundreds of thousands. */
-export const SEARCH_BATCH_SIZE = 5_000;
+const SEARCH_BATCH_SIZE = 5_000;
 const INSERT_CHUNK = 5_000;
 /**
  * A run that died holding the job is taken over after this long; a live run renews its lock every
@@ -40,7 +40,7 @@ const ALERT_HEARTBEAT_MS = 15_000;
 /** The first run looks this far back for new listings. */
 const FIRST_RUN_LOOKBACK_MS = 60 * 60_000;
 /** Statuses of a saved property worth an email when they change (spec: under offer, sold, let agreed). */
-export const NOTABLE_STATUSES = ['under-offer', 'sstc', 'sold', 'let-agreed'] as const;
+const NOTABLE_STATUSES = ['under-offer', 'sstc', 'sold', 'let-agreed'] as const;
 
 const listingColumns = {
   id: properties.id,
@@ -201,7 +201,7 @@ async function resolveTexts(
 export type SendStats = { emails: number; properties: number };
 
 /** Due searches are emailed in batches of this many: a few statements per batch, whatever the number of users. */
-export const SEND_BATCH_SIZE = 500;
+const SEND_BATCH_SIZE = 500;
 
 /**
  * Emails every due saved search its unsent matches, one email per search. Due: I always; W a week and M a month
@@ -322,10 +322,7 @@ async function cardsFor(db: Database, ids: number[], now: Date): Promise<Propert
  * Price drops and status changes (under offer, sold STC, sold, let agreed) of saved properties: one email per user
  * listing the changes, then last_known_price/status move on (any other change is recorded silently).
  */
-export async function notifySavedPropertyChanges(
-  db: Database,
-  options: { now?: Date; origin: string },
-): Promise<SendStats> {
+async function notifySavedPropertyChanges(db: Database, options: { now?: Date; origin: string }): Promise<SendStats> {
   const now = options.now ?? new Date();
   const agencyName = (await getSiteChrome(db)).agencyName;
   const changed = await db

@@ -1,5 +1,5 @@
 /** Tags marking commercial and development listings, where a home-buyer's mortgage or stamp duty does not apply. */
-export const CALCULATOR_HIDING_TAGS = ['gth commercial', 'gth development'] as const;
+const CALCULATOR_HIDING_TAGS = ['gth commercial', 'gth development'] as const;
 
 /** Spec point 9: hidden for lettings, for a property without a price, and for the two tags (any letter case). */
 export function areCalculatorsHidden(property: {

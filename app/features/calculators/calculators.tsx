@@ -21,24 +21,24 @@ import {
 } from './stamp-duty.ts';
 import './calculators.css';
 
-export const CALCULATOR_TABS = [
+const CALCULATOR_TABS = [
   { id: 'mortgage', label: 'Mortgage' },
   { id: 'stamp-duty', label: 'Stamp duty' },
 ] as const;
 export type CalculatorTab = (typeof CALCULATOR_TABS)[number]['id'];
 
-export const COUNTRY_OPTIONS: readonly { value: Country; label: string; tax: string }[] = [
+const COUNTRY_OPTIONS: readonly { value: Country; label: string; tax: string }[] = [
   { value: 'england', label: 'England & Northern Ireland', tax: 'Stamp Duty Land Tax' },
   { value: 'scotland', label: 'Scotland', tax: 'Land and Buildings Transaction Tax' },
   { value: 'wales', label: 'Wales', tax: 'Land Transaction Tax' },
 ];
 
-export function isCountry(value: string): value is Country {
+function isCountry(value: string): value is Country {
   return COUNTRY_OPTIONS.some((option) => option.value === value);
 }
 
 /** Whole pounds without pence, for band edges: £125,000. */
-export function formatWholePounds(amount: number): string {
+function formatWholePounds(amount: number): string {
   return formatCurrency(amount).replace(/\.\d\d$/, '');
 }
 

@@ -3,10 +3,10 @@
  * exactly what was entered; everything is computed from them and never throws.
  */
 export const MORTGAGE_INPUT_MAX_LENGTH = 11;
-export const DEFAULT_DEPOSIT_SHARE = 0.2;
-export const DEFAULT_TERM_YEARS = 25;
-export const INTEREST_RATE_RANGE = { min: 0.01, max: 10 } as const;
-export const TERM_YEARS_RANGE = { min: 5, max: 35 } as const;
+const DEFAULT_DEPOSIT_SHARE = 0.2;
+const DEFAULT_TERM_YEARS = 25;
+const INTEREST_RATE_RANGE = { min: 0.01, max: 10 } as const;
+const TERM_YEARS_RANGE = { min: 5, max: 35 } as const;
 export const INTEREST_RATE_MESSAGE = 'Enter a value between 0.01 and 10';
 export const TERM_YEARS_MESSAGE = 'Enter a value between 5 and 35';
 
@@ -14,7 +14,7 @@ export type MortgageField = 'price' | 'deposit' | 'interestRate' | 'termYears';
 export type MortgageInput = Record<MortgageField, string>;
 
 /** Only the two fields the spec gives messages for; a zero or empty price or deposit just makes the result 0. */
-export type MortgageErrors = { interestRate?: typeof INTEREST_RATE_MESSAGE; termYears?: typeof TERM_YEARS_MESSAGE };
+type MortgageErrors = { interestRate?: typeof INTEREST_RATE_MESSAGE; termYears?: typeof TERM_YEARS_MESSAGE };
 
 export type MortgageResult = {
   errors: MortgageErrors;

@@ -30,10 +30,10 @@ export type StampDutyInput = BuyerOptions & {
   effectiveDate?: string | Date;
 };
 
-export type StampDutyBand = { from: number; to: number | null; rate: number; taxable: number; tax: number };
+type StampDutyBand = { from: number; to: number | null; rate: number; taxable: number; tax: number };
 
 /** Which table was used: the standard/main rates, first-time buyer relief, or Wales's higher residential rates. */
-export type StampDutyTable = 'standard' | 'first-time-buyer' | 'higher-rates';
+type StampDutyTable = 'standard' | 'first-time-buyer' | 'higher-rates';
 
 export type StampDutyResult = {
   /** Whole pounds, rounded down. */

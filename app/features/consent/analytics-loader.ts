@@ -12,7 +12,7 @@ function readPageNonce(): string {
 // Read once, as early as possible: the document's nonce never changes while the page lives.
 const pageNonce = readPageNonce();
 
-export function insertAnalyticsCode(html: string, target: HTMLElement, nonce = pageNonce || readPageNonce()): void {
+function insertAnalyticsCode(html: string, target: HTMLElement, nonce = pageNonce || readPageNonce()): void {
   if (!html.trim()) return;
   const template = document.createElement('template');
   template.innerHTML = html;

@@ -1,11 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import {
-  CONSENT_COOKIE,
-  CONSENT_MAX_AGE_SECONDS,
-  isAnalyticsAllowed,
-  type ConsentStatus,
-} from './consent.ts';
+import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, isAnalyticsAllowed, type ConsentStatus } from './consent.ts';
 import { loadAnalytics } from './analytics-loader.ts';
 
 /** The footer's 'Cookie settings' button opens the banner again through this event. */

@@ -72,7 +72,7 @@ export async function listArticleKinds(db: Database): Promise<ArticleKind[]> {
   return (['news', 'blog'] as const).filter((kind) => kinds.has(kind));
 }
 
-export async function listArticleTopics(db: Database, kind: ArticleKind): Promise<string[]> {
+async function listArticleTopics(db: Database, kind: ArticleKind): Promise<string[]> {
   const rows = await db
     .selectDistinct({ topic: sql<string>`unnest(${articles.topics})` })
     .from(articles)

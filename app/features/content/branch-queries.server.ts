@@ -60,7 +60,7 @@ type BranchCardRow = {
   email: string;
 };
 
-export function branchUrl(slug: string): string {
+function branchUrl(slug: string): string {
   return `/branches/${slug}`;
 }
 
@@ -145,7 +145,7 @@ export async function listBranches(
   };
 }
 
-export type StaffMemberView = {
+type StaffMemberView = {
   staffMemberId: number;
   firstName: string;
   surname: string;
@@ -157,7 +157,7 @@ export type StaffMemberView = {
   contactableForLettings: boolean;
 };
 
-export type DepartmentView = {
+type DepartmentView = {
   id: number;
   name: string;
   label: string;

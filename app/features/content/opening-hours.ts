@@ -5,7 +5,7 @@
  */
 import type { OpeningHours, OpeningPeriod } from '../../../db/schema/agency.ts';
 
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 type LocalTime = { date: string; weekday: number; minutes: number };
 
@@ -40,7 +40,7 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
   return { date, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours, minutes] = time.split(':').map(Number);
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
@@ -55,7 +55,7 @@ function runsPastMidnight(period: OpeningPeriod): boolean {
 }
 
 /** The periods of a local date: its exception if it has one (an empty list closes the day), else its weekday's. */
-export function periodsOn(hours: OpeningHours, date: string, weekday: number): OpeningPeriod[] {
+function periodsOn(hours: OpeningHours, date: string, weekday: number): OpeningPeriod[] {
   const exception = hours.exceptions.find((candidate) => candidate.date === date);
   return exception ? exception.periods : (hours.week[weekday] ?? []);
 }
@@ -72,18 +72,18 @@ export function isOpenAt(hours: OpeningHours, timeZone: string, instant: Date): 
   return yesterday.some((period) => runsPastMidnight(period) && now.minutes < minutesOf(period.closes));
 }
 
-export function periodsText(periods: readonly OpeningPeriod[]): string {
+function periodsText(periods: readonly OpeningPeriod[]): string {
   return periods.length === 0 ? 'Closed' : periods.map((period) => `${period.opens}–${period.closes}`).join(', ');
 }
 
 export type OpeningDayLine = { day: string; text: string };
 
-export function weekLines(hours: OpeningHours): OpeningDayLine[] {
+function weekLines(hours: OpeningHours): OpeningDayLine[] {
   return DAY_NAMES.map((day, index) => ({ day, text: periodsText(hours.week[index] ?? []) }));
 }
 
 /** Exceptions from `fromDate` on (the coming bank holidays), soonest first. */
-export function upcomingExceptions(hours: OpeningHours, fromDate: string, limit = 4) {
+function upcomingExceptions(hours: OpeningHours, fromDate: string, limit = 4) {
   return hours.exceptions
     .filter((exception) => exception.date >= fromDate)
     .sort((a, b) => a.date.localeCompare(b.date))

@@ -3,7 +3,7 @@ export const SITEMAP_URL_LIMIT = 50_000;
 
 export type SitemapEntry = { path: string; lastmod: Date | null };
 export type SitemapSection = 'pages' | 'properties' | 'landing-pages' | 'articles' | 'branches';
-export const SITEMAP_SECTIONS: SitemapSection[] = ['pages', 'properties', 'landing-pages', 'articles', 'branches'];
+const SITEMAP_SECTIONS: SitemapSection[] = ['pages', 'properties', 'landing-pages', 'articles', 'branches'];
 
 function escapeXml(text: string): string {
   return text.replace(

@@ -156,13 +156,13 @@ export function getMailSender(logger?: Pick<Logger, 'warn'>): MailSender | null 
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string; command?: string };
 
 /** Authentication failures and 5xx answers will not go away by waiting: they need the operator at once. */
-export function isPermanentSmtpError(error: unknown): boolean {
+function isPermanentSmtpError(error: unknown): boolean {
   const smtp = error as SmtpError;
   return smtp?.code === 'EAUTH' || (typeof smtp?.responseCode === 'number' && smtp.responseCode >= 500);
 }
 
 /** The SMTP server's answer when there is one (e.g. "451 4.3.0 Try later"), else the network error. */
-export function describeSendError(error: unknown): string {
+function describeSendError(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown error';
   const smtp = error as SmtpError;
   const parts = [smtp.code, smtp.command ? `after ${smtp.command}` : undefined, smtp.response ?? smtp.message];

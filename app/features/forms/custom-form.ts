@@ -28,12 +28,12 @@ export const FILE_TYPE_MESSAGE = 'The selected file must be a PDF, Word document
 export const FILE_EMPTY_MESSAGE = 'The selected file is empty';
 export const EMAIL_MESSAGE = 'Please enter a valid email';
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
-export const OPTION_MESSAGE = 'Please choose one of the options';
+const OPTION_MESSAGE = 'Please choose one of the options';
 export const TOO_LONG_MESSAGE = 'Please shorten this answer';
 export const FORM_FAILED_MESSAGE = 'Your form could not be sent. Please check your answers and try again.';
 
 /** Longest answer a text field or textarea keeps. */
-export const MAX_ANSWER_LENGTH = 5000;
+const MAX_ANSWER_LENGTH = 5000;
 
 /** Request field names (spec point 7). */
 export const FORM_ID_FIELD = 'f_id';
@@ -62,7 +62,7 @@ export function fileElementOf(elements: readonly FormElement[]): FormElement | u
 }
 
 /** Fields the visitor fills in (hidden and disabled ones carry fixed values). */
-export function isAnswerable(element: FormElement): boolean {
+function isAnswerable(element: FormElement): boolean {
   return !element.hidden && !element.disabled;
 }
 

@@ -3,7 +3,7 @@
  * name or the browser's Content-Type alone. The extension must also match what the bytes are, so a renamed
  * executable ("cv.exe" sent as "cv.pdf") is refused. See docs/decisions/008-forms-and-uploads.md.
  */
-export type UploadKind = 'pdf' | 'doc' | 'docx' | 'jpeg' | 'png' | 'webp';
+type UploadKind = 'pdf' | 'doc' | 'docx' | 'jpeg' | 'png' | 'webp';
 
 export type AcceptedFileType = {
   kind: UploadKind;
@@ -14,7 +14,7 @@ export type AcceptedFileType = {
   extensions: readonly string[];
 };
 
-export const ACCEPTED_FILE_TYPES: readonly AcceptedFileType[] = [
+const ACCEPTED_FILE_TYPES: readonly AcceptedFileType[] = [
   { kind: 'pdf', contentType: 'application/pdf', extension: 'pdf', extensions: ['pdf'] },
   { kind: 'doc', contentType: 'application/msword', extension: 'doc', extensions: ['doc'] },
   {

@@ -49,10 +49,10 @@ type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
 import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
 import { receiveNewHomesEnquiry } from './new-homes.server.ts';
 
-export const CSRF_FAILED_MESSAGE =
+const CSRF_FAILED_MESSAGE =
   'Your session has expired or this form was sent from another site. Please reload the page and try again.';
-export const NOT_FOUND_MESSAGE = 'Sorry, this form is no longer available.';
-export const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
+const NOT_FOUND_MESSAGE = 'Sorry, this form is no longer available.';
+const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
 
 /** Room for the text fields and multipart headers around a 10 MB file. */
 const MAX_FIELDS_OVERHEAD_BYTES = 512 * 1024;

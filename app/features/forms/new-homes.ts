@@ -16,7 +16,6 @@ export const DEVELOPMENT_ID_FIELD = 'development_id';
 
 /** Address parts filled by the lookup or typed in (spec point 3), sent as form_submission[{part}]. */
 export const ADDRESS_PARTS = ['house_number', 'house_name', 'street', 'town', 'county', 'postcode'] as const;
-export type AddressPart = (typeof ADDRESS_PARTS)[number];
 
 /** The form element the address lookup stands in for. */
 export function isAddressElement(element: Pick<FormElement, 'fieldName'>): boolean {

@@ -28,7 +28,7 @@ export type Comparable = {
 
 export type ValuationTarget = { propertyType: ValuationPropertyType; bedrooms: number };
 
-export type WeightedComparable = Comparable & {
+type WeightedComparable = Comparable & {
   /** The comparable's price adjusted to the target home. */
   adjustedPrice: number;
   /** Share of the estimate, 0..1. */
@@ -54,14 +54,14 @@ export type InstantValuation =
   | { status: 'not-found' };
 
 /** Each bedroom more or fewer than the comparable moves the price by this factor (compounded, at most 3 steps). */
-export const BEDROOM_STEP = 0.12;
-export const MAX_BEDROOM_STEPS = 3;
+const BEDROOM_STEP = 0.12;
+const MAX_BEDROOM_STEPS = 3;
 /** Relative price of the same-sized home by type (a house is the reference). */
-export const TYPE_FACTOR: Record<ValuationPropertyType, number> = { house: 1, bungalow: 0.95, flat: 0.78 };
+const TYPE_FACTOR: Record<ValuationPropertyType, number> = { house: 1, bungalow: 0.95, flat: 0.78 };
 /** Asking prices are trimmed towards what homes achieve. */
-export const ASKING_PRICE_DISCOUNT = 0.04;
+const ASKING_PRICE_DISCOUNT = 0.04;
 /** How firm each status's price is. */
-export const STATUS_WEIGHT: Record<ComparableStatus, number> = {
+const STATUS_WEIGHT: Record<ComparableStatus, number> = {
   sold: 1,
   let: 1,
   sstc: 0.85,
@@ -70,13 +70,13 @@ export const STATUS_WEIGHT: Record<ComparableStatus, number> = {
   available: 0.6,
 };
 /** Distance kernel: weight halves about every DISTANCE_SCALE_KM × 0.83 km (Gaussian). */
-export const DISTANCE_SCALE_KM = 2;
+const DISTANCE_SCALE_KM = 2;
 /** Recency: the weight halves every HALF_LIFE_DAYS. */
-export const HALF_LIFE_DAYS = 365;
-export const MIN_COMPARABLES = 3;
-export const MAX_SHOWN_COMPARABLES = 6;
+const HALF_LIFE_DAYS = 365;
+const MIN_COMPARABLES = 3;
+const MAX_SHOWN_COMPARABLES = 6;
 /** The range is never narrower than ±5%. */
-export const MIN_RANGE = 0.05;
+const MIN_RANGE = 0.05;
 
 const DAY_MS = 86_400_000;
 
@@ -168,7 +168,7 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
 /** The query of the instant valuation form (also its URL: /valuation?q=…&type=…&beds=…). */
 export type ValuationQuery = { q: string; type: ValuationPropertyType; beds: number };
 
-export const VALUATION_MESSAGES = {
+const VALUATION_MESSAGES = {
   q: 'Please enter a valid address or postcode',
   type: 'Please choose a property type',
   beds: 'Please choose the number of bedrooms',
@@ -177,7 +177,7 @@ export const VALUATION_MESSAGES = {
 export const MAX_BEDROOMS = 8;
 
 /** The form's schema (shared by the screen and the loader), with its messages. */
-export const valuationQuerySchema = z.object({
+const valuationQuerySchema = z.object({
   q: z.string().trim().min(2, VALUATION_MESSAGES.q).max(200, VALUATION_MESSAGES.q),
   type: z.enum(VALUATION_PROPERTY_TYPES as [ValuationPropertyType, ...ValuationPropertyType[]], {
     error: VALUATION_MESSAGES.type,

@@ -16,7 +16,7 @@ export type InstantValuationViewProps = {
   valuation: InstantValuation | null;
 };
 
-export const NOT_FOUND_MESSAGE = "Sorry we couldn't find that address";
+const NOT_FOUND_MESSAGE = "Sorry we couldn't find that address";
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Choose a type' },

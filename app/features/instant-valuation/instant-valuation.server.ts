@@ -23,7 +23,7 @@ import {
 export type { InstantValuation, ValuationLocation };
 
 /** Search radii tried in turn until each channel has enough comparables. */
-export const SEARCH_RADII_KM = [2, 5, 12, 25] as const;
+const SEARCH_RADII_KM = [2, 5, 12, 25] as const;
 const ENOUGH_COMPARABLES = 8;
 const MAX_ROWS = 800;
 

@@ -27,7 +27,7 @@ import {
   useCsrfToken,
 } from './lead-form-parts.tsx';
 
-export type ContactRecipient = {
+type ContactRecipient = {
   name: string;
   detail?: string | null;
   telephone?: string | null;

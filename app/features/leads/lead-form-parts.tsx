@@ -4,14 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import {
-  CheckboxField,
-  ErrorSummary,
-  fieldId,
-  HoneypotField,
-  TextAreaField,
-  TextField,
-} from '../../components/form-fields.tsx';
+import { CheckboxField, ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import {
   filterPhoneInput,
   LEAD_FIELD_ORDER,
@@ -209,12 +202,6 @@ export function LeadFields({ variant, errors, values = {}, isMessageRequired, me
       <input type="hidden" name="lead_client[do_not_contact]" value="1" />
     </>
   );
-}
-
-/** Moves focus to the first field with an error when there is no summary to focus (e.g. only a form error). */
-export function focusFirstError(errors: FieldErrors, variant: LeadVariant): void {
-  const first = LEAD_FIELD_ORDER.find((key) => errors[key]);
-  if (first) document.getElementById(fieldId(leadFieldName(first, variant)))?.focus();
 }
 
 /** Shown over the form while it is being sent (spec point 4: the form hides and a loading overlay shows). */

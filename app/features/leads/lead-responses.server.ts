@@ -22,7 +22,7 @@ export type LeadFormState = {
 
 const SESSION_KEY = 'leadFormState';
 
-export function wantsJson(request: Request): boolean {
+function wantsJson(request: Request): boolean {
   const accept = request.headers.get('accept') ?? '';
   const contentType = request.headers.get('content-type') ?? '';
   return accept.includes('application/json') || contentType.includes('json');

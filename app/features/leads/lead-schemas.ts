@@ -19,10 +19,10 @@ export const VIEWING_RECEIVED =
   'Thank you. We have received your viewing request and our agent will be in touch soon to arrange a time.';
 
 /** Spec point 9: minimum phone length 6 digits. */
-export const MIN_PHONE_DIGITS = 6;
+const MIN_PHONE_DIGITS = 6;
 const MAX_PHONE_DIGITS = 20;
 const MAX_TEXT = 200;
-export const MAX_MESSAGE = 5000;
+const MAX_MESSAGE = 5000;
 
 /** Letters (accented too), hyphen and space only. */
 const NAME_PATTERN = /^[\p{L}\p{M}\- ]+$/u;
@@ -154,7 +154,7 @@ export const LEAD_FIELD_ORDER: readonly LeadFieldKey[] = [
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The first message per field, keyed by the schema's field name. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form');

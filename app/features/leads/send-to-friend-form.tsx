@@ -26,7 +26,7 @@ import {
   useCsrfToken,
 } from './lead-form-parts.tsx';
 
-export const SEND_TO_FRIEND_SENT = 'The property has been sent to your friend.';
+const SEND_TO_FRIEND_SENT = 'The property has been sent to your friend.';
 
 export type SendToFriendFormProps = {
   property: { id: number; displayAddress: string };

@@ -37,7 +37,7 @@ export type ViewingFormProps = {
   initialValues?: Record<string, string>;
 };
 
-export function viewingLeadAction(property: { id: number; channel: string }): string {
+function viewingLeadAction(property: { id: number; channel: string }): string {
   return `/properties/${property.id}/${property.channel}/leads`;
 }
 

@@ -25,15 +25,15 @@ export type ContactRoutingInput = {
   tagsToDepartmentLabelsConversions: TagsToDepartmentLabels | null;
 };
 
-export type ContactRouteReason = 'new-homes' | 'estate-agents' | 'external-commercial' | 'tag-mapping';
+type ContactRouteReason = 'new-homes' | 'estate-agents' | 'external-commercial' | 'tag-mapping';
 
 export type ContactRoute =
   | { kind: 'department'; department: ContactDepartment; branchId: number; reason: ContactRouteReason }
   | { kind: 'branch'; branchId: number };
 
-export const NEW_HOMES_LABEL = 'new-homes';
-export const ESTATE_AGENTS_LABEL = 'estate-agents';
-export const COMMERCIAL_TAG = 'gth commercial';
+const NEW_HOMES_LABEL = 'new-homes';
+const ESTATE_AGENTS_LABEL = 'estate-agents';
+const COMMERCIAL_TAG = 'gth commercial';
 
 /** Labels and tags are compared loosely ('New Homes', 'new_homes' and 'new-homes' are the same label). */
 function labelKey(value: string): string {

@@ -1,5 +1,5 @@
 /** One square foot is exactly 0.09290304 m² (the international foot is 0.3048 m). */
-export const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
+const SQUARE_METRES_PER_SQUARE_FOOT = 0.09290304;
 
 export function squareFeetToSquareMetres(squareFeet: number): number {
   return squareFeet * SQUARE_METRES_PER_SQUARE_FOOT;

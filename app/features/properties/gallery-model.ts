@@ -10,7 +10,7 @@ export function galleryCounter(index: number, count: number): string {
   return count > 0 ? `${clampIndex(index, count) + 1} / ${count}` : '0 / 0';
 }
 
-export function clampIndex(index: number, count: number): number {
+function clampIndex(index: number, count: number): number {
   if (count <= 0 || !Number.isFinite(index)) return 0;
   return Math.min(count - 1, Math.max(0, Math.trunc(index)));
 }
@@ -28,7 +28,7 @@ export function galleryAlt(label: string, index: number, count: number, imageAlt
   return description ? `${position}: ${description}` : position;
 }
 
-export function isAssetHostImage(url: string): boolean {
+function isAssetHostImage(url: string): boolean {
   return typeof url === 'string' && url.includes(ASSET_HOST_MARKER);
 }
 

@@ -7,7 +7,7 @@ import type { PropertyGallery, PropertyImage } from '../../../db/schema/properti
 import { GALLERY_KINDS, type GalleryKind } from './property-links.ts';
 import { indexFromContentBlockId } from './gallery-model.ts';
 
-export const GALLERY_ROUTE_KINDS = [
+const GALLERY_ROUTE_KINDS = [
   'property-images',
   'floorplan',
   'epc-chart',

@@ -5,10 +5,10 @@
  */
 import type { RentFrequency } from '../../../db/schema/property-facts.ts';
 
-export const DEPOSIT_THRESHOLD_ANNUAL_RENT = 50_000;
+const DEPOSIT_THRESHOLD_ANNUAL_RENT = 50_000;
 
 /** Annual rent in pence for a rent quoted per calendar month, per week or per year. */
-export function annualRentPence(rent: number, frequency: RentFrequency): number {
+function annualRentPence(rent: number, frequency: RentFrequency): number {
   const pence = Math.round(rent * 100);
   if (frequency === 'pcm') return pence * 12;
   if (frequency === 'pw') return pence * 52;
@@ -16,7 +16,7 @@ export function annualRentPence(rent: number, frequency: RentFrequency): number 
 }
 
 /** One week's rent in pence, rounded down (the cap must never exceed what the law allows). */
-export function weeklyRentPence(rent: number, frequency: RentFrequency): number {
+function weeklyRentPence(rent: number, frequency: RentFrequency): number {
   return Math.floor(annualRentPence(rent, frequency) / 52);
 }
 
@@ -30,7 +30,7 @@ export function maxDepositPence(rent: number, frequency: RentFrequency): number 
 }
 
 /** The largest holding deposit allowed, in pence. */
-export function maxHoldingDepositPence(rent: number, frequency: RentFrequency): number {
+function maxHoldingDepositPence(rent: number, frequency: RentFrequency): number {
   return weeklyRentPence(rent, frequency);
 }
 

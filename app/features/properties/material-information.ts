@@ -20,7 +20,7 @@ import { formatIsoDate } from './price-history.ts';
 
 export const NOT_YET_KNOWN = 'Not yet known — ask us';
 
-export type FactRow = {
+type FactRow = {
   key: string;
   label: string;
   /** null when the item is not yet known; `reason` then says why. */
@@ -48,7 +48,7 @@ export type MaterialInformationInput = {
 };
 
 /** Why an item is usually missing, when the agency has not given a reason of its own. */
-export const DEFAULT_UNKNOWN_REASONS = {
+const DEFAULT_UNKNOWN_REASONS = {
   councilTax: 'The band has not been confirmed by the valuation office yet',
   tenure: 'We are waiting for the title documents from the seller’s solicitor',
   lease: 'We are waiting for the lease details from the managing agent',
@@ -164,7 +164,7 @@ function reasonFor(facts: PropertyFacts | null, key: FactKey, fallback: string):
 }
 
 /** 'Band D', 'Not yet banded', 'Domestic rates: £1,250 a year'. */
-export function councilTaxText(councilTax: CouncilTax): string {
+function councilTaxText(councilTax: CouncilTax): string {
   switch (councilTax.kind) {
     case 'band':
       return `Band ${councilTax.band}`;
@@ -179,7 +179,7 @@ export function councilTaxText(councilTax: CouncilTax): string {
   }
 }
 
-export function tenureText(tenure: Tenure): string {
+function tenureText(tenure: Tenure): string {
   return TENURE_WORDS[tenure.kind];
 }
 
@@ -509,9 +509,4 @@ export function keyFacts(input: MaterialInformationInput, pppw: number | null): 
     },
   );
   return facts_;
-}
-
-/** The words a card uses for lettings furnishing (also the filter labels). */
-export function furnishingText(furnishing: Furnishing): string {
-  return FURNISHING_WORDS[furnishing];
 }

@@ -74,7 +74,7 @@ export type PropertyCardRow = {
 };
 
 /** The short facts line of a card: rooms and area, without words that a narrow card would have to clip. */
-export function cardKeyFactsLine(
+function cardKeyFactsLine(
   row: Pick<PropertyCardRow, 'bedrooms' | 'bathrooms' | 'receptionRooms' | 'squareFeet' | 'acreage'>,
 ): string {
   const parts: string[] = [];

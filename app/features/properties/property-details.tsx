@@ -20,7 +20,7 @@ import type { PropertyImage } from '../../../db/schema/properties.ts';
 import './property-page.css';
 
 /** The hero photo spans the main column (≈ 800 px on desktop, the full width on phones). */
-export const HERO_SIZES = '(min-width: 1232px) 790px, (min-width: 900px) 66vw, 100vw';
+const HERO_SIZES = '(min-width: 1232px) 790px, (min-width: 900px) 66vw, 100vw';
 const SIDE_SIZES = '(min-width: 1232px) 390px, (min-width: 900px) 33vw, 1px';
 
 export type PropertyDetails = {
@@ -395,9 +395,7 @@ export function PropertyPageView(props: PropertyPageViewProps) {
           {property.reductionText ? <p className="property-reduced">{property.reductionText}</p> : null}
           <KeyFactsList facts={property.keyFacts} />
         </div>
-        <div className="property-header__save">
-          {props.saveToggle}
-        </div>
+        <div className="property-header__save">{props.saveToggle}</div>
       </header>
 
       {property.isNoLongerAvailable ? (

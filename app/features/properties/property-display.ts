@@ -7,7 +7,7 @@ import { CARD_IMAGE, IMAGE_WIDTHS } from '../media/index.ts';
 export { CARD_IMAGE, IMAGE_WIDTHS };
 
 export const NEW_LISTING_MARK = 'NEW Listing!';
-export const NEW_LISTING_DAYS = 7;
+const NEW_LISTING_DAYS = 7;
 
 /** 'Offers over £350,000' → { qualifier: 'Offers over', amount: '£350,000' }; no £ means no qualifier. */
 export function splitPriceQualifier(price: string): { qualifier: string; amount: string } {

@@ -67,8 +67,6 @@ const pageColumns = {
   createdAt: properties.createdAt,
 };
 
-export type PropertyPageRow = Awaited<ReturnType<typeof findPropertyForPage>>;
-
 async function findPropertyForPage(db: Database, slug: string) {
   const [row] = await db.select(pageColumns).from(properties).where(eq(properties.slug, slug)).limit(1);
   return row;

@@ -51,7 +51,7 @@ export type BranchRow = {
 };
 
 /** Spec point 3 'Associated profile'. */
-export type AssociatedProfile = {
+type AssociatedProfile = {
   staffMemberId: number;
   fullName: string;
   firstName: string;
@@ -77,7 +77,7 @@ export type ContactOffer = {
 };
 
 /** Branch's number for the channel (spec point 3 branchSalesContactNumber / branchLettingsContactNumber), else its main number. */
-export function branchNumberFor(branch: BranchRow, channel: Channel): string {
+function branchNumberFor(branch: BranchRow, channel: Channel): string {
   return (channel === 'lettings' ? branch.lettingsContactNumber : branch.salesContactNumber) || branch.contactNumber;
 }
 
@@ -176,8 +176,6 @@ export function toParagraphs(text: string): string[] {
     .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
     .filter(Boolean);
 }
-
-export { GALLERY_KINDS, modalPath, type GalleryKind } from './property-links.ts';
 
 /**
  * The videos and tours the page offers (spec point 9), with unsupported links reported to `log` (the spec's

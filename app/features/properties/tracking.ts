@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const MAX_EXPOSURE_IDS = 200;
+const MAX_EXPOSURE_IDS = 200;
 
 const propertyId = z.coerce.number().int().positive().max(2_147_483_647);
 const domain = z

@@ -30,7 +30,7 @@ export const TOUR_HOSTS = [
  */
 export const SKIPPED_TOUR_HOST = 'vebra.tours';
 
-export type MediaKind = 'video' | 'tour';
+type MediaKind = 'video' | 'tour';
 
 /** A stored link: PropertyVideo in the database schema. */
 export type MediaLink = { id?: string | number | null; url: string; description?: string | null; kind: MediaKind };

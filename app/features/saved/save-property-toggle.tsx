@@ -42,7 +42,7 @@ export function useSavedPropertyIds(): number[] {
   return parseSavedIds(raw);
 }
 
-export async function toggleWithToast(propertyId: number): Promise<void> {
+async function toggleWithToast(propertyId: number): Promise<void> {
   const outcome = await toggleSavedProperty(propertyId);
   if (outcome === 'saved') showToast(PROPERTY_SAVED_MESSAGE);
   else if (outcome === 'removed') showToast(SAVED_PROPERTY_REMOVED_MESSAGE);

@@ -26,7 +26,7 @@ type Context = Pick<RequestContext, 'session' | 'csrfToken'>;
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export function jsonResponse(body: unknown, status = 200): Response {
+function jsonResponse(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
@@ -35,7 +35,7 @@ function methodNotAllowed(allow: string): Response {
 }
 
 /** Body fields (form or JSON) over query fields; the control fields the server already used are dropped. */
-export async function readFields(request: Request): Promise<Record<string, string>> {
+async function readFields(request: Request): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   for (const [key, value] of new URL(request.url).searchParams) fields[key] = value;
   const contentType = request.headers.get('content-type') ?? '';

@@ -5,12 +5,12 @@
 let freshToken: string | null = null;
 
 /** The authenticity token: the newest one a saved-items call returned (sign-in rotates it), else the page's. */
-export function csrfToken(): string {
+function csrfToken(): string {
   if (freshToken) return freshToken;
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
 }
 
-export function rememberCsrfToken(token: unknown): void {
+function rememberCsrfToken(token: unknown): void {
   if (typeof token === 'string' && token !== '') freshToken = token;
 }
 

@@ -8,7 +8,7 @@ import { listSavedSearches } from './saved-search-queries.server.ts';
 import { SAVED_ITEM_LIMIT, type SavedSearchView } from './saved-schemas.ts';
 
 /** Cards for ids the browser holds (a visitor's saves are public listings, so anyone may ask for their cards). */
-export async function getPropertyCardsByIds(db: Database, ids: readonly number[]): Promise<PropertyCard[]> {
+async function getPropertyCardsByIds(db: Database, ids: readonly number[]): Promise<PropertyCard[]> {
   const wanted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
   if (wanted.length === 0) return [];
   const rows = await db
@@ -20,7 +20,7 @@ export async function getPropertyCardsByIds(db: Database, ids: readonly number[]
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function parseIdsParam(value: string | null): number[] {
+function parseIdsParam(value: string | null): number[] {
   if (!value) return [];
   return value
     .split(',')

@@ -12,12 +12,12 @@
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { SAVED_ITEM_LIMIT } from './saved-searches-store.ts';
 
-export const SAVED_PROPERTIES_KEY = 'doorstep.savedProperties';
+const SAVED_PROPERTIES_KEY = 'doorstep.savedProperties';
 /** The visitor's list, kept while someone is signed in on this browser. */
-export const VISITOR_SAVED_PROPERTIES_KEY = 'doorstep.savedProperties.visitor';
+const VISITOR_SAVED_PROPERTIES_KEY = 'doorstep.savedProperties.visitor';
 /** The user id whose merge has been done on this browser (the local sync flag). */
-export const SAVED_PROPERTIES_SYNCED_KEY = 'doorstep.savedProperties.syncedUser';
-export const AUTH_EVENT = 'doorstep:auth';
+const SAVED_PROPERTIES_SYNCED_KEY = 'doorstep.savedProperties.syncedUser';
+const AUTH_EVENT = 'doorstep:auth';
 
 const listeners = new Set<() => void>();
 let snapshot: string | null = null;
@@ -81,7 +81,7 @@ export function getServerSavedPropertiesSnapshot(): string {
   return '[]';
 }
 
-export function getSavedPropertyIds(): number[] {
+function getSavedPropertyIds(): number[] {
   return parseSavedIds(getSavedPropertiesSnapshot());
 }
 

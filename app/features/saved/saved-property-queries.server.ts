@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { properties, savedProperties, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { propertyCardColumns } from '../properties/index.server.ts';
@@ -90,9 +90,4 @@ export async function removeSavedProperty(db: Database, userId: number, property
     .where(and(eq(savedProperties.userId, userId), eq(savedProperties.propertyId, propertyId)))
     .returning({ id: savedProperties.id });
   return deleted.length > 0;
-}
-
-export async function countSavedProperties(db: Database, userId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(savedProperties).where(eq(savedProperties.userId, userId));
-  return row?.total ?? 0;
 }

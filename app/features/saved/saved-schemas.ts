@@ -4,14 +4,9 @@
  */
 import { z } from 'zod';
 import type { AlertFrequency as StoredAlertFrequency } from '../../../db/schema/accounts.ts';
-import {
-  SAVED_ITEM_LIMIT,
-  SAVED_SEARCHES_LIMIT_MESSAGE,
-  SEARCH_ALREADY_SAVED_MESSAGE,
-  SEARCH_SAVED_MESSAGE,
-} from './saved-searches-store.ts';
+import { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-searches-store.ts';
 
-export { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE, SEARCH_ALREADY_SAVED_MESSAGE, SEARCH_SAVED_MESSAGE };
+export { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE };
 /** The same values as the saved_searches.alert_frequency column (kept here so the browser bundle has no DB code). */
 export const alertFrequencies = ['I', 'W', 'M', 'N'] as const satisfies readonly StoredAlertFrequency[];
 export type AlertFrequency = (typeof alertFrequencies)[number];

@@ -6,7 +6,7 @@ import { describeSearch, formatSearchUrl, normaliseSearch, type Search } from '.
 import { SAVED_ITEM_LIMIT, type SavedSearchView } from './saved-schemas.ts';
 
 /** A saved search never keeps a page number: it is the criteria, not a place in the results. */
-export function toSavedCriteria(search: Search): Search {
+function toSavedCriteria(search: Search): Search {
   return { ...search, page: 1 };
 }
 
@@ -17,7 +17,7 @@ type SavedSearchRow = {
   createdAt: Date;
 };
 
-export function toSavedSearchView(row: SavedSearchRow): SavedSearchView {
+function toSavedSearchView(row: SavedSearchRow): SavedSearchView {
   const search = normaliseSearch(row.search);
   return {
     ...search,

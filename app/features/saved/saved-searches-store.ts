@@ -6,14 +6,14 @@ import { readStoredJson as readJson, writeStoredJson as writeJson } from '../../
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { normaliseSearch, type Search, toQueryParams } from '../search/index.ts';
 
-export const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
+const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
 /** Set while someone is signed in on this browser, so sign-out (even a missed one) clears saved searches. */
-export const SAVED_SEARCHES_USER_KEY = 'doorstep.savedSearches.user';
+const SAVED_SEARCHES_USER_KEY = 'doorstep.savedSearches.user';
 /** Spec point 9: the saved-item constant. */
 export const SAVED_ITEM_LIMIT = 200;
 
-export const SEARCH_SAVED_MESSAGE = 'Search saved. Find it under Saved Searches in your account.';
-export const SEARCH_ALREADY_SAVED_MESSAGE = 'You have already saved this search.';
+const SEARCH_SAVED_MESSAGE = 'Search saved. Find it under Saved Searches in your account.';
+const SEARCH_ALREADY_SAVED_MESSAGE = 'You have already saved this search.';
 export const SAVED_SEARCHES_LIMIT_MESSAGE = `You can save up to ${SAVED_ITEM_LIMIT} searches. Remove one to save another.`;
 
 export type LocalSavedSearch = {
@@ -23,7 +23,7 @@ export type LocalSavedSearch = {
   savedAt: string;
 };
 
-export function loadLocalSavedSearches(): LocalSavedSearch[] {
+function loadLocalSavedSearches(): LocalSavedSearch[] {
   const stored = readJson(SAVED_SEARCHES_KEY);
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((entry): LocalSavedSearch[] => {
@@ -65,10 +65,10 @@ export function getServerLocalSavedSearchesSnapshot(): string {
   return '[]';
 }
 
-export type SaveSearchOutcome = 'saved' | 'already-saved' | 'limit-reached';
+type SaveSearchOutcome = 'saved' | 'already-saved' | 'limit-reached';
 
 /** Saves a search locally with alert frequency I; the page number is not part of a saved search. */
-export function saveSearchLocally(search: Search): SaveSearchOutcome {
+function saveSearchLocally(search: Search): SaveSearchOutcome {
   const list = loadLocalSavedSearches();
   const withoutPage = { ...search, page: 1 };
   const key = JSON.stringify(withoutPage);
@@ -93,7 +93,7 @@ export function removeLocalSavedSearch(searchId: string): void {
   savedSearchesChanged();
 }
 
-export function clearLocalSavedSearches(): void {
+function clearLocalSavedSearches(): void {
   try {
     window.localStorage.removeItem(SAVED_SEARCHES_KEY);
   } catch {
@@ -102,13 +102,13 @@ export function clearLocalSavedSearches(): void {
   savedSearchesChanged();
 }
 
-export type ServerSaveOutcome = SaveSearchOutcome | 'signed-out' | 'failed';
+type ServerSaveOutcome = SaveSearchOutcome | 'signed-out' | 'failed';
 
 /**
  * POST /search?{filters} (spec point 7): saves the search on the server for the signed-in user. /search is a page
  * route, so the call goes to its data URL; only the status is read (201 saved, 200 already saved, 422 limit).
  */
-export async function saveSearchOnServer(search: Search): Promise<ServerSaveOutcome> {
+async function saveSearchOnServer(search: Search): Promise<ServerSaveOutcome> {
   try {
     const query = toQueryParams({ ...search, page: 1 }).toString();
     const { status } = await callJson(`/search.data?${query}`, { method: 'POST', fields: {} });
@@ -123,7 +123,7 @@ export async function saveSearchOnServer(search: Search): Promise<ServerSaveOutc
 }
 
 /** Local saved searches go to the server after sign-in or registration; those stored are removed locally. */
-export async function pushLocalSavedSearches(): Promise<void> {
+async function pushLocalSavedSearches(): Promise<void> {
   for (const entry of [...loadLocalSavedSearches()].reverse()) {
     const outcome = await saveSearchOnServer(entry.search);
     if (outcome === 'saved' || outcome === 'already-saved') removeLocalSavedSearch(entry.search_id);
@@ -131,16 +131,10 @@ export async function pushLocalSavedSearches(): Promise<void> {
   }
 }
 
-let savedSearchesUser: number | null = null;
 let reconciledUser: number | null | undefined;
-
-export function getSavedSearchesUser(): number | null {
-  return savedSearchesUser;
-}
 
 /** Signed in: push what was saved locally. Signed out after a sign-in here: saved searches are cleared (point 4). */
 export async function setSavedSearchesUser(userId: number | null): Promise<void> {
-  savedSearchesUser = userId;
   if (reconciledUser === userId) return;
   reconciledUser = userId;
   let marker: string | null = null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { trapFocus } from '../../components/focus-trap.ts';
 
-export const FILTER_SHEET_ID = 'search-filters';
+const FILTER_SHEET_ID = 'search-filters';
 export const SEARCH_RESULTS_ID = 'search-results';
 
 const subscribeNothing = () => () => undefined;

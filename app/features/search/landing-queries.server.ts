@@ -5,13 +5,13 @@ import { COUNTRY_NAMES, landingPath, type LandingScope } from './landing-scope.t
 import type { Channel } from './search-model.ts';
 
 /** Landing pages list what is on the market: everything but completed sales and lets. */
-export const LANDING_STATUSES = ['available', 'under-offer', 'sstc', 'let-agreed'] as const;
+const LANDING_STATUSES = ['available', 'under-offer', 'sstc', 'let-agreed'] as const;
 
 export function onTheMarket(): SQL {
   return and(eq(properties.isPublished, true), inArray(properties.status, [...LANDING_STATUSES])) as SQL;
 }
 
-export type Breadcrumb = { name: string; href: string };
+type Breadcrumb = { name: string; href: string };
 
 export type ResolvedLanding = {
   /** 'Bath, Somerset', 'BA2', 'England' … or null for the whole agency. */

@@ -9,7 +9,7 @@ export type PlaceSuggestion = {
   kind: 'town' | 'postcode-district';
 };
 
-export const MAX_SUGGESTIONS = 8;
+const MAX_SUGGESTIONS = 8;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -4,8 +4,8 @@
  */
 export type LatLng = [lat: number, lng: number];
 
-export const MIN_POLYGON_POINTS = 3;
-export const MAX_POLYGON_POINTS = 200;
+const MIN_POLYGON_POINTS = 3;
+const MAX_POLYGON_POINTS = 200;
 const SCALE = 100_000;
 
 /**

@@ -19,7 +19,7 @@
 import { normaliseSearch, type Channel, type NormaliseOptions, type Search, type SearchInput } from './search-model.ts';
 import { decodePolygon, encodePolygon } from './polygon.ts';
 
-export const SEARCH_PATH = '/search';
+const SEARCH_PATH = '/search';
 
 /** Every channel word the fragment accepts; the first of each list is the one we write. */
 export const CHANNEL_WORDS: Readonly<Record<Channel, readonly string[]>> = {

@@ -6,7 +6,7 @@ import { readStoredJson, writeStoredJson } from '../../lib/browser-storage.ts';
 import { addToSearchHistory, readSearchHistory } from './search-history.ts';
 import type { Search } from './search-model.ts';
 
-export const SEARCH_HISTORY_KEY = 'doorstep.searchHistory';
+const SEARCH_HISTORY_KEY = 'doorstep.searchHistory';
 
 export function loadSearchHistory(): Search[] {
   return readSearchHistory(readStoredJson(SEARCH_HISTORY_KEY));

@@ -10,7 +10,7 @@ export type { LatLng } from './polygon.ts';
 
 export const CHANNELS = ['sales', 'lettings'] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const DEFAULT_CHANNEL: Channel = 'sales';
+const DEFAULT_CHANNEL: Channel = 'sales';
 
 export const SORT_OPTIONS = [
   'least-expensive-first',
@@ -79,10 +79,10 @@ export type NormaliseOptions = {
   defaultStatus?: SearchStatus | null;
 };
 
-export type NumberLimit = { min: number; max: number; decimals: number };
+type NumberLimit = { min: number; max: number; decimals: number };
 
 /** Sensible maxima: anything above is clamped, anything below (or not a number) is dropped. */
-export const SEARCH_LIMITS = {
+const SEARCH_LIMITS = {
   beds: { min: 0, max: 50, decimals: 0 },
   price: { min: 0, max: 100_000_000, decimals: 0 },
   squareFeet: { min: 0, max: 1_000_000, decimals: 0 },
@@ -94,11 +94,11 @@ export const SEARCH_LIMITS = {
   id: { min: 1, max: 2_147_483_647, decimals: 0 },
 } as const satisfies Record<string, NumberLimit>;
 
-export const MAX_TEXT_LENGTH = 200;
-export const MAX_QUERY_LENGTH = 200;
-export const MAX_PLACE_NAME_LENGTH = 100;
+const MAX_TEXT_LENGTH = 200;
+const MAX_QUERY_LENGTH = 200;
+const MAX_PLACE_NAME_LENGTH = 100;
 export const MAX_TAGS = 20;
-export const MAX_SLUG_LENGTH = 60;
+const MAX_SLUG_LENGTH = 60;
 
 export const DEFAULT_SEARCH: Readonly<Search> = Object.freeze({
   channel: DEFAULT_CHANNEL,
@@ -186,11 +186,11 @@ export function placeLabel(place: Pick<Place, 'name' | 'county_name'>): string {
   return county === '' || county.toLowerCase() === name.toLowerCase() ? name : `${name}, ${county}`;
 }
 
-export function isChannel(value: unknown): value is Channel {
+function isChannel(value: unknown): value is Channel {
   return (CHANNELS as readonly unknown[]).includes(value);
 }
 
-export function isSortOption(value: unknown): value is SortOption {
+function isSortOption(value: unknown): value is SortOption {
   return (SORT_OPTIONS as readonly unknown[]).includes(value);
 }
 
@@ -212,7 +212,7 @@ function toStatus(value: unknown): SearchStatus | null {
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
 
-export function toBoolean(value: unknown): boolean {
+function toBoolean(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   return typeof value === 'string' && TRUE_WORDS.has(value.trim().toLowerCase());
 }
@@ -223,7 +223,7 @@ const NUMBER_TEXT = /^\+?(\d+(\.\d*)?|\.\d+)$/;
  * Negative, NaN and non-numeric values are dropped (they carry no usable intent); values above the maximum,
  * including digit strings too long for a double, are clamped to it. Rounded to the limit's decimals.
  */
-export function toNumber(value: unknown, limit: NumberLimit): number | null {
+function toNumber(value: unknown, limit: NumberLimit): number | null {
   let n: number;
   if (typeof value === 'number') n = value;
   else if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) n = Number(value.trim());

@@ -6,11 +6,11 @@ import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
 import type { Search, SortOption } from './search-model.ts';
 import type { MapMarker } from './map-marker.ts';
 
-export const SEARCH_PAGE_SIZE = 24;
+const SEARCH_PAGE_SIZE = 24;
 /** Counting stops here: a count never scans more than this many matches. */
 export const COUNT_CAP = 1_000;
 /** Markers sent for the map view. */
-export const MAP_MARKER_LIMIT = 2_000;
+const MAP_MARKER_LIMIT = 2_000;
 /** A chosen town with no radius searches this far around it (miles). */
 export const DEFAULT_PLACE_RADIUS_MILES = 3;
 
@@ -45,7 +45,7 @@ function boxAround(centre: { lng: number; lat: number }, miles: number) {
  * Radius filter: an indexable box first (GiST `<@ box`), then the exact distance with the longitude scaled by
  * cos(latitude), which is accurate to well under 1% over a few tens of miles.
  */
-export function withinRadius(centre: { lng: number; lat: number }, miles: number, geoIndexed = true): SQL {
+function withinRadius(centre: { lng: number; lat: number }, miles: number, geoIndexed = true): SQL {
   const box = boxAround(centre, miles);
   const cosLat = Math.cos((centre.lat * Math.PI) / 180);
   const radiusDegrees = miles / MILES_PER_DEGREE_LAT;
@@ -54,7 +54,7 @@ export function withinRadius(centre: { lng: number; lat: number }, miles: number
       + ((${properties.location})[1] - ${centre.lat}) * ((${properties.location})[1] - ${centre.lat}) <= ${radiusDegrees * radiusDegrees})`;
 }
 
-export function insidePolygon(poly: readonly (readonly [number, number])[], geoIndexed = true): SQL {
+function insidePolygon(poly: readonly (readonly [number, number])[], geoIndexed = true): SQL {
   // Search polygons are [lat, lng]; the point column is (lng, lat).
   const literal = `(${poly.map(([lat, lng]) => `(${lng},${lat})`).join(',')})`;
   // `location + point(0,0)` is the same point, but no index matches it: see searchProperties.

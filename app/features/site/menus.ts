@@ -8,7 +8,7 @@ export const HEADER_SCROLL_THRESHOLD = 30;
 /** Spec point 9: below 1200 px the header uses the mobile layout (burger menu). */
 export const MOBILE_BREAKPOINT = 1200;
 /** Spec point 9: desktop shows the first 4 primary items left of the logo. */
-export const DESKTOP_LEFT_COUNT = 4;
+const DESKTOP_LEFT_COUNT = 4;
 export const DESKTOP_MENU_DEPTH = 2;
 export const MOBILE_MENU_DEPTH = 3;
 

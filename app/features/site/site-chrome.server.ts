@@ -88,7 +88,3 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
   cache = { chrome, at: Date.now() };
   return chrome;
 }
-
-export function clearSiteChromeCache(): void {
-  cache = undefined;
-}

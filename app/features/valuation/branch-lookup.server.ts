@@ -10,7 +10,7 @@ export type BranchMatch = { id: number; name: string; distanceKm: number };
  * Where a postcode is: the address table's own point for that exact postcode when we have one, otherwise the
  * centroid of its postcode district (the gazetteer's 'postcode-district' places). Null when neither is known.
  */
-export async function locatePostcode(db: Database, postcode: string): Promise<LatLng | null> {
+async function locatePostcode(db: Database, postcode: string): Promise<LatLng | null> {
   const full = normalisePostcode(postcode);
   if (full) {
     const [address] = await db

@@ -30,7 +30,7 @@ function nestedBody(groups: LeadGroups): Record<string, unknown> {
   return { ...body, lead_client: groups.client, lead: groups.lead, marketing_preferences: groups.marketing };
 }
 
-export function leadKindOf(groups: LeadGroups): 'valuation' | 'staff' | 'department' | null {
+function leadKindOf(groups: LeadGroups): 'valuation' | 'staff' | 'department' | null {
   if (truthy(groups.lead.is_valuation_request)) return 'valuation';
   if (groups.lead.agency_employee_id !== undefined && groups.lead.agency_employee_id !== '') return 'staff';
   if (

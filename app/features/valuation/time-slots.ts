@@ -3,9 +3,9 @@
  * 12:00-16:00 'pm'. 'All am' and 'All pm' select a group; choosing a single slot clears the group toggles;
  * changing the date clears every selection; tapping a slot toggles it, and only the groups select several.
  */
-export type TimeOfDay = 'am' | 'pm';
+type TimeOfDay = 'am' | 'pm';
 
-export type TimeSlot = { id: string; time: string; timeOfDay: TimeOfDay; selected: boolean };
+type TimeSlot = { id: string; time: string; timeOfDay: TimeOfDay; selected: boolean };
 
 export const SLOT_TIMES = ['9:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00'] as const;
 export type SlotTime = (typeof SLOT_TIMES)[number];
@@ -13,7 +13,7 @@ export type SlotTime = (typeof SLOT_TIMES)[number];
 export const ALL_AM_LABEL = 'All am';
 export const ALL_PM_LABEL = 'All pm';
 
-export function timeOfDayOf(time: string): TimeOfDay {
+function timeOfDayOf(time: string): TimeOfDay {
   return Number.parseInt(time, 10) < 12 ? 'am' : 'pm';
 }
 

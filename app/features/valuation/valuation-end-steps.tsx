@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import type { Branch } from './valuation-client.ts';
 
 export const NO_BRANCH_TITLE = 'We are sorry';
-export const NO_BRANCH_MESSAGE = "We don't have agents near your property";
+const NO_BRANCH_MESSAGE = "We don't have agents near your property";
 
 export function SorryStep({
   agencyTelephone,

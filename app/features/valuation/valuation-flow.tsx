@@ -40,9 +40,6 @@ import {
 } from './valuation-schema.ts';
 import './valuation.css';
 
-export { VALUATION_FAILED_MESSAGE } from './valuation-client.ts';
-export { NO_BRANCH_MESSAGE, NO_BRANCH_TITLE } from './valuation-end-steps.tsx';
-
 export type ValuationStep = 'details' | 'sorry' | 'appointment' | 'confirm' | 'thanks';
 
 /** Where a post made without JavaScript left the flow (from the route action). */
@@ -85,7 +82,7 @@ const STEP_TITLES: Record<ValuationStep, string> = {
 const STEP_NUMBERS: Partial<Record<ValuationStep, number>> = { details: 1, appointment: 2, confirm: 3 };
 
 /** The schema's errors for step 1, with the lookup's own message standing for the address in lookup mode. */
-export function detailsErrors(values: Record<string, string>, addressMode: AddressLookupMode) {
+function detailsErrors(values: Record<string, string>, addressMode: AddressLookupMode) {
   const result = valuationDetailsSchema.safeParse(values);
   if (result.success) return { details: result.data, errors: [] as FieldError[] };
   let found = fieldErrorsOf(result.error);

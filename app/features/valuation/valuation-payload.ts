@@ -55,6 +55,6 @@ export function buildValuationPayload(input: {
   return payload;
 }
 
-export function valuationReasonOf(channel: ValuationChannel): string {
+function valuationReasonOf(channel: ValuationChannel): string {
   return channel === 'letting' ? 'I am thinking of letting my property' : 'I am thinking of selling my property';
 }

@@ -3,7 +3,7 @@ import { normalisePostcode } from '../../lib/postcode.ts';
 import { parseBookingTime } from './time-slots.ts';
 
 /** Re-exported so the valuation form's callers keep one import for its rules. */
-export { normalisePostcode, POSTCODE_PATTERN } from '../../lib/postcode.ts';
+export { normalisePostcode } from '../../lib/postcode.ts';
 
 /**
  * The valuation request (spec points 3, 5 and 7), shared by the modal (per-step checks) and POST /leads.
@@ -29,7 +29,7 @@ export const VALUATION_MESSAGES = {
   branch: 'Please choose a valid branch',
 } as const;
 
-export const VALUATION_CHANNELS = ['selling', 'letting'] as const;
+const VALUATION_CHANNELS = ['selling', 'letting'] as const;
 export type ValuationChannel = (typeof VALUATION_CHANNELS)[number];
 
 /** Letters (accented too), hyphen and space, as for the other lead forms; apostrophes are allowed (O'Brien). */
@@ -39,7 +39,7 @@ const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 /** Digits with the usual phone punctuation; letters are refused (the input drops them as they are typed). */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
-export const MIN_PHONE_DIGITS = 6;
+const MIN_PHONE_DIGITS = 6;
 const MAX_PHONE_DIGITS = 15;
 const HOUSE_NUMBER_PATTERN = /^[\dA-Za-z][\dA-Za-z\s/-]{0,9}$/;
 const PLACE_PATTERN = /^[\p{L}][\p{L}\p{M}\s.,'’&()-]*$/u;
@@ -67,7 +67,7 @@ const optional = (message: string, max: number, pattern?: RegExp) =>
     .optional()
     .transform((value) => value ?? '');
 
-export const valuationRules = {
+const valuationRules = {
   channel: z.enum(VALUATION_CHANNELS, { error: VALUATION_MESSAGES.channel }),
   firstName: required(VALUATION_MESSAGES.firstName, 50).regex(NAME_PATTERN, { error: VALUATION_MESSAGES.firstName }),
   lastName: required(VALUATION_MESSAGES.lastName, 50).regex(NAME_PATTERN, { error: VALUATION_MESSAGES.lastName }),
@@ -263,4 +263,3 @@ export function valuationLeadSchema(now: Date = new Date()) {
 }
 
 export type ValuationLead = z.output<ReturnType<typeof valuationLeadSchema>>;
-export type ValuationLeadPayload = z.input<ReturnType<typeof valuationLeadSchema>>;

@@ -18,7 +18,7 @@ export class HttpError extends Error {
 }
 
 export const UNREADABLE_BODY_MESSAGE = 'The request could not be read.';
-export const METHOD_NOT_ALLOWED_MESSAGE = 'Method not allowed';
+const METHOD_NOT_ALLOWED_MESSAGE = 'Method not allowed';
 
 /** A 405 with the `Allow` header listing what the address does accept. */
 export function methodNotAllowedError(allow: readonly string[]): HttpError {
@@ -47,13 +47,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function errorHtml(status: number, message: string): string {
+function errorHtml(status: number, message: string): string {
   const title = STATUS_TEXT[status] ?? 'Error';
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1b1b1b}a{color:#0b4f8a}</style></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }
 
 /** A script's call (JSON body, JSON accepted, a .ljson/.json address) rather than a browser navigation. */
-export function wantsJson(request: Request): boolean {
+function wantsJson(request: Request): boolean {
   const url = new URL(request.url);
   const accept = request.headers.get('accept') ?? '';
   const contentType = request.headers.get('content-type') ?? '';

@@ -30,7 +30,7 @@ export type MultipartOutcome<Type> =
   | { ok: true; fields: Record<string, string>; upload: ReceivedUpload<Type> | null; truncatedFields: string[] }
   | { ok: false; reason: MultipartFailure; fields: Record<string, string>; fileFieldName: string | null };
 
-export type FileDecision = 'store' | 'discard' | 'reject';
+type FileDecision = 'store' | 'discard' | 'reject';
 
 export type MultipartOptions<Type> = {
   uploadDir: string;

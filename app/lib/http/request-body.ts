@@ -56,7 +56,7 @@ export function bodyKindOf(contentType: string | null): BodyKind {
   return 'other';
 }
 
-export const DEFAULT_FIELDS_LIMIT_BYTES = 64_000;
+const DEFAULT_FIELDS_LIMIT_BYTES = 64_000;
 
 function tooLarge(limit: number): HttpError {
   return new HttpError(413, `The request body is too large (limit ${limit} bytes).`);
@@ -109,12 +109,12 @@ export const UNREADABLE_CHARACTERS_MESSAGE =
   'The request contains characters we cannot read. Please check what you typed and try again.';
 
 /** Form-encoded text as fields; a repeated name keeps its last value, as a Rails params hash does. */
-export function parseFormEncoded(text: string): FieldRecord {
+function parseFormEncoded(text: string): FieldRecord {
   return fieldRecord(new URLSearchParams(text));
 }
 
 /** A JSON object as fields, every nested object without a prototype too; anything else is a 400. */
-export function parseJsonObject(text: string): FieldRecord {
+function parseJsonObject(text: string): FieldRecord {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, (_key, value: unknown) =>
@@ -128,7 +128,7 @@ export function parseJsonObject(text: string): FieldRecord {
 }
 
 /** Decodes a body already read (the server reads it once, before React Router, for `_method` and the token). */
-export function fieldsFromBytes(kind: BodyKind, body: Uint8Array): FieldRecord {
+function fieldsFromBytes(kind: BodyKind, body: Uint8Array): FieldRecord {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(body);
   if (kind === 'json') return parseJsonObject(text);
   if (kind === 'form') return parseFormEncoded(text);

@@ -3,7 +3,12 @@ import type { Route } from './+types/landing';
 import { Pagination } from '../../components/pagination.tsx';
 import { lastResultsPage } from '../../features/search/last-results-page.ts';
 import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
-import { landingPath, parseLandingPage, parseLandingScope, LANDING_ROOTS } from '../../features/search/landing-scope.ts';
+import {
+  landingPath,
+  parseLandingPage,
+  parseLandingScope,
+  LANDING_ROOTS,
+} from '../../features/search/landing-scope.ts';
 import { onTheMarket, resolveLanding } from '../../features/search/landing-queries.server.ts';
 import { toQueryParams } from '../../features/search/search-codec.ts';
 import { createSearch, type Channel } from '../../features/search/search-model.ts';
