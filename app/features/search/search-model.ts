@@ -35,6 +35,13 @@ export type PropertyTypeFilter = (typeof PROPERTY_TYPES)[number];
 export const FURNISHING_FILTERS = ['furnished', 'part-furnished', 'unfurnished'] as const;
 export type FurnishingFilter = (typeof FURNISHING_FILTERS)[number];
 
+/** Stored furnishings each filter accepts: a listing let 'furnished or unfurnished' is offered either way. */
+export const FURNISHING_MATCHES: Readonly<Record<FurnishingFilter, readonly string[]>> = {
+  furnished: ['furnished', 'furnished-or-unfurnished'],
+  'part-furnished': ['part-furnished'],
+  unfurnished: ['unfurnished', 'furnished-or-unfurnished'],
+};
+
 /** Filters that mean something only to rent: normaliseSearch drops them from a sales search. */
 export const LETTINGS_ONLY_FILTERS = ['availableFrom', 'furnishing', 'billsIncluded'] as const;
 
