@@ -19,4 +19,21 @@ describe('activeFilterCount', () => {
     });
     expect(activeFilterCount(search)).toBe(5);
   });
+
+  it('counts each fact filter, the lettings ones included', () => {
+    const search = createSearch({
+      channel: 'lettings',
+      excludeLeasehold: true,
+      parking: true,
+      garden: true,
+      outsideSpace: true,
+      availableFrom: '2026-12-01',
+      furnishing: 'part-furnished',
+      billsIncluded: true,
+      excludeSharedOwnership: true,
+      excludeRetirement: true,
+    });
+    expect(activeFilterCount(search)).toBe(9);
+    expect(activeFilterCount(createSearch({ channel: 'sales', furnishing: 'furnished', billsIncluded: true }))).toBe(0);
+  });
 });
