@@ -74,9 +74,11 @@ describe('search', () => {
     await expect.poll(async () => Number((await countText()).replace(/[^\d]/g, ''))).toBeLessThan(before);
     await expect.poll(() => page.getByLabel('Exclude leasehold').isChecked()).toBe(true);
     await expectNoAxeViolations(page);
-    const links = await page.locator('.property-card__title a').evaluateAll((anchors) =>
-      anchors.slice(0, 3).map((anchor) => (anchor as HTMLAnchorElement).getAttribute('href') ?? ''),
-    );
+    const links = await page
+      .locator('.property-card__title a')
+      .evaluateAll((anchors) =>
+        anchors.slice(0, 3).map((anchor) => (anchor as HTMLAnchorElement).getAttribute('href') ?? ''),
+      );
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
       await page.goto(link);

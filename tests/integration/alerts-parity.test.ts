@@ -53,9 +53,12 @@ beforeAll(async () => {
         nil: null,
       }),
       retirement: fc.option(fc.boolean(), { nil: null }),
-      parking: fc.option(fc.subarray(['garage', 'driveway', 'on-street', 'permit', 'none'] as const, { minLength: 1 }), {
-        nil: null,
-      }),
+      parking: fc.option(
+        fc.subarray(['garage', 'driveway', 'on-street', 'permit', 'none'] as const, { minLength: 1 }),
+        {
+          nil: null,
+        },
+      ),
       outside: fc.option(
         fc.subarray(['private-garden', 'communal-garden', 'balcony', 'patio', 'none'] as const, { minLength: 1 }),
         { nil: null },

@@ -168,7 +168,9 @@ export function searchConditions(
   if (search.furnishing !== null)
     conditions.push(inArray(properties.furnishing, FURNISHING_MATCHES[search.furnishing] as string[]));
   if (search.availableFrom !== null)
-    conditions.push(sql`(${properties.availableFrom} is null or ${properties.availableFrom} <= ${search.availableFrom})`);
+    conditions.push(
+      sql`(${properties.availableFrom} is null or ${properties.availableFrom} <= ${search.availableFrom})`,
+    );
   if (search.auctionDate) conditions.push(eq(properties.auctionDate, search.auctionDate));
   if (search.branch_id !== null) conditions.push(eq(properties.branchId, search.branch_id));
   if (search.propertyType !== null) conditions.push(eq(properties.propertyType, search.propertyType));
