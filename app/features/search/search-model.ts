@@ -42,9 +42,6 @@ export const FURNISHING_MATCHES: Readonly<Record<FurnishingFilter, readonly stri
   unfurnished: ['unfurnished', 'furnished-or-unfurnished'],
 };
 
-/** Filters that mean something only to rent: normaliseSearch drops them from a sales search. */
-export const LETTINGS_ONLY_FILTERS = ['availableFrom', 'furnishing', 'billsIncluded'] as const;
-
 export type Place = { place_id: number; name: string; county_name: string };
 
 export type Search = {
@@ -185,6 +182,7 @@ export function normaliseSearch(input: unknown, options: NormaliseOptions = {}):
   const [minSquareFeet, maxSquareFeet] = orderedRange(raw.minSquareFeet, raw.maxSquareFeet, SEARCH_LIMITS.squareFeet);
   const [minAcreage, maxAcreage] = orderedRange(raw.minAcreage, raw.maxAcreage, SEARCH_LIMITS.acreage);
   const channel = toChannel(raw.channel) ?? DEFAULT_CHANNEL;
+  // Available from, furnishing and bills mean something only to rent, so a sales search drops them.
   const isLettings = channel === 'lettings';
   return {
     channel,
