@@ -108,6 +108,15 @@ export function describeSearch(search: {
   propertyType: PropertyTypeFilter | null;
   poly: unknown;
   tags: string[];
+  excludeLeasehold?: boolean;
+  parking?: boolean;
+  garden?: boolean;
+  outsideSpace?: boolean;
+  availableFrom?: string | null;
+  furnishing?: FurnishingFilter | null;
+  billsIncluded?: boolean;
+  excludeSharedOwnership?: boolean;
+  excludeRetirement?: boolean;
 }): string {
   const parts = [`${channelHeading(search.channel)}${search.q ? ` in ${search.q}` : ''}`];
   if (search.poly) parts.push('in a drawn area');
@@ -118,5 +127,9 @@ export function describeSearch(search: {
   if (search.minPrice !== null) parts.push(`from ${priceLabel(search.channel, search.minPrice)}`);
   if (search.maxPrice !== null) parts.push(`up to ${priceLabel(search.channel, search.maxPrice)}`);
   for (const tag of search.tags) parts.push(tag.replace(/-/g, ' '));
+  if (search.furnishing) parts.push(FURNISHING_LABELS[search.furnishing].toLowerCase());
+  if (search.availableFrom) parts.push(`available by ${search.availableFrom}`);
+  for (const key of Object.keys(FACT_FILTER_LABELS) as (keyof typeof FACT_FILTER_LABELS)[])
+    if (search[key]) parts.push(FACT_FILTER_LABELS[key].toLowerCase());
   return parts.join(' · ');
 }
