@@ -67,7 +67,7 @@ describe('search', () => {
     await dismissCookies(page);
     const countText = async () => (await page.locator('.search-page__count').textContent()) ?? '';
     const before = Number((await countText()).replace(/[^\d]/g, ''));
-    await page.getByText('More filters').click();
+    await page.locator('summary', { hasText: 'More filters' }).click();
     await page.getByLabel('Exclude leasehold').check();
     await page.getByRole('button', { name: 'Update results' }).click();
     await page.waitForURL(/excludeLeasehold=true/);
