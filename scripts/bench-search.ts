@@ -46,7 +46,8 @@ async function generate(handle: DatabaseHandle, count: number): Promise<void> {
       sql.raw(`
       insert into properties (slug, reference, channel, status, price_value, display_address, address_line_1, town, county,
         county_slug, country, postcode, postcode_district, location, bedrooms, bathrooms, reception_rooms, property_type,
-        property_style, square_feet, acreage, tags, short_let, pets_allowed, branch_id, summary, created_at, updated_at, launched_at)
+        property_style, square_feet, acreage, tags, short_let, pets_allowed, branch_id, summary, created_at, updated_at, launched_at,
+        facts)
       select 'bench-' || g, 'B' || g, ch, st,
         case when ch = 'sales' then (60000 + floor(random() * 1400000))::int else (500 + floor(random() * 3000))::int end,
         street || ', ' || town, (1 + floor(random() * 200))::int || ' ' || street, town, 'Somerset', 'somerset', 'england',
@@ -57,7 +58,21 @@ async function generate(handle: DatabaseHandle, count: number): Promise<void> {
         case when random() < 0.3 then array['garden'] when random() < 0.1 then array['new home','parking'] else array['parking'] end,
         ch = 'lettings' and random() < 0.1, ch = 'lettings' and random() < 0.3, 1,
         'A well presented home in ' || town, now() - (random() * 500 || ' days')::interval,
-        now() - (random() * 100 || ' days')::interval, now() - (random() * 500 || ' days')::interval
+        now() - (random() * 100 || ' days')::interval, now() - (random() * 500 || ' days')::interval,
+        jsonb_build_object(
+          'nation', 'england',
+          'tenure', jsonb_build_object('kind', case when random() < 0.02 then 'shared-ownership'
+            when random() < 0.3 then 'leasehold' else 'freehold' end),
+          'isRetirement', random() < 0.03,
+          'parking', case when random() < 0.6 then '["driveway"]' else '["on-street"]' end::jsonb,
+          'outsideSpace', case when random() < 0.5 then '["private-garden"]' when random() < 0.4 then '["balcony"]'
+            else '["none"]' end::jsonb
+        ) || case when ch = 'lettings' then jsonb_build_object('lettings', jsonb_build_object(
+          'rentFrequency', 'pcm', 'letType', 'long', 'petsConsidered', false, 'studentsConsidered', false,
+          'housingBenefitConsidered', false, 'billsIncluded', random() < 0.2,
+          'furnishing', (array['furnished','part-furnished','unfurnished','furnished-or-unfurnished'])[1 + floor(random() * 4)::int],
+          'availableFrom', to_char(now() + (floor(random() * 90) || ' days')::interval, 'YYYY-MM-DD')))
+        else '{}'::jsonb end
       from (
         select g,
           case when random() < 0.65 then 'sales' else 'lettings' end as ch,
@@ -108,7 +123,26 @@ const SCENARIOS: { name: string; input: SearchInput }[] = [
     ] as const
   ).map((sorted) => ({ name: `sort ${sorted}`, input: { channel: 'sales', minBeds: 1, sorted } as SearchInput })),
   { name: 'deep page (page 200)', input: { channel: 'sales', page: 200 } },
+  {
+    name: 'facts: no leasehold + parking + garden',
+    input: { channel: 'sales', excludeLeasehold: true, parking: true, garden: true, minBeds: 2 },
+  },
+  {
+    name: 'facts: lettings furnished + bills + available by',
+    input: {
+      channel: 'lettings',
+      furnishing: 'furnished',
+      billsIncluded: true,
+      availableFrom: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    },
+  },
 ];
+
+/** Data generated before the facts document existed has no facts: regenerate it so the fact filters mean something. */
+async function hasFacts(handle: DatabaseHandle): Promise<boolean> {
+  const rows = await handle.db.execute(sql`select exists (select 1 from properties where facts is not null) as has`);
+  return Boolean(rowsOf<{ has: boolean }>(rows)[0]?.has);
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -203,7 +237,9 @@ async function preparePglite(size: number): Promise<{ handle: DatabaseHandle; en
   }
   const handle = openDatabase({ dataDir: dir });
   await handle.migrate();
-  if (fresh) await generate(handle, size);
+  if (!fresh && !(await hasFacts(handle)))
+    await handle.db.execute(sql`truncate properties, branches, places restart identity cascade`);
+  if (fresh || !(await hasFacts(handle))) await generate(handle, size);
   return { handle, env: { PGLITE_DIR: dir } };
 }
 
@@ -222,7 +258,7 @@ async function preparePostgres(size: number): Promise<{ handle: DatabaseHandle; 
   const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(
     await handle.db.execute(sql`select count(*)::int as count from properties`),
   );
-  if (Number(count) !== size) {
+  if (Number(count) !== size || !(await hasFacts(handle))) {
     await handle.db.execute(sql`truncate properties, branches, places restart identity cascade`);
     await generate(handle, size);
   }

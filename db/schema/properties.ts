@@ -95,6 +95,36 @@ export const properties = pgTable(
     tenure: text('tenure'),
     /** Material information and lettings terms, validated by propertyFactsSchema (db/schema/property-facts.ts). */
     facts: jsonb('facts').$type<PropertyFacts>(),
+    // The facts search filters on, copied out of the document by PostgreSQL itself so every write keeps them in
+    // step and the sort indexes can cover them (migration 0007; docs/decisions/013-property-facts.md). Dates stay
+    // text: a text-to-date cast is not immutable, and yyyy-mm-dd text compares in date order anyway.
+    isLeasehold: boolean('is_leasehold')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((facts -> 'tenure' ->> 'kind') in ('leasehold', 'shared-ownership'), false)`),
+    isSharedOwnership: boolean('is_shared_ownership')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((facts -> 'tenure' ->> 'kind') = 'shared-ownership', false)`),
+    isRetirement: boolean('is_retirement')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((facts -> 'isRetirement') = 'true'::jsonb, false)`),
+    hasParking: boolean('has_parking')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce((facts -> 'parking') ?| array['garage', 'double-garage', 'driveway', 'allocated', 'off-street', 'gated'], false)`,
+      ),
+    hasGarden: boolean('has_garden')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((facts -> 'outsideSpace') ?| array['private-garden', 'communal-garden'], false)`),
+    hasOutsideSpace: boolean('has_outside_space')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`coalesce((facts -> 'outsideSpace') ?| array['private-garden', 'communal-garden', 'balcony', 'terrace', 'roof-terrace', 'patio', 'courtyard', 'land'], false)`,
+      ),
+    furnishing: text('furnishing').generatedAlwaysAs(sql`facts -> 'lettings' ->> 'furnishing'`),
+    billsIncluded: boolean('bills_included')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce((facts -> 'lettings' -> 'billsIncluded') = 'true'::jsonb, false)`),
+    availableFrom: text('available_from').generatedAlwaysAs(sql`facts -> 'lettings' ->> 'availableFrom'`),
     /** Every asking-price change, oldest first; 'Reduced' is derived from it. */
     priceHistory: jsonb('price_history').$type<PriceChange[]>().notNull().default([]),
     /** Added, under offer, SSTC, sold or let agreed, with dates, oldest first. */

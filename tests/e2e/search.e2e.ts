@@ -61,6 +61,36 @@ describe('search', () => {
     await expect.poll(() => page.locator('h1').textContent()).toContain('Property to rent');
   });
 
+  it('leaves leasehold flats out when asked, with the filter in the URL and the fragment', async () => {
+    const page = await newPage();
+    await page.goto('/search?channel=sales&propertyType=flat&status=all');
+    await dismissCookies(page);
+    const countText = async () => (await page.locator('.search-page__count').textContent()) ?? '';
+    const before = Number((await countText()).replace(/[^\d]/g, ''));
+    await page.locator('summary', { hasText: 'More filters' }).click();
+    await page.getByLabel('Exclude leasehold').check();
+    await page.getByRole('button', { name: 'Update results' }).click();
+    await page.waitForURL(/excludeLeasehold=true/);
+    await expect.poll(async () => Number((await countText()).replace(/[^\d]/g, ''))).toBeLessThan(before);
+    await expect.poll(() => page.getByLabel('Exclude leasehold').isChecked()).toBe(true);
+    await expectNoAxeViolations(page);
+    const links = await page
+      .locator('.property-card__title a')
+      .evaluateAll((anchors) =>
+        anchors.slice(0, 3).map((anchor) => (anchor as HTMLAnchorElement).getAttribute('href') ?? ''),
+      );
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      await page.goto(link);
+      await expect.poll(() => page.getByText('Tenure', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await page.getByText('Leasehold', { exact: true }).count()).toBe(0);
+      expect(await page.getByText('Shared ownership', { exact: true }).count()).toBe(0);
+    }
+    await page.goto('/search#/properties-for-sale/exclude-leasehold/parking');
+    await page.waitForURL(/excludeLeasehold=true/);
+    expect(page.url()).toContain('parking=true');
+  });
+
   it('turns a path-style fragment link into the same search', async () => {
     const page = await newPage();
     await page.goto('/search#/properties-to-rent/from-2-bed/pets');

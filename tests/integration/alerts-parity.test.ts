@@ -11,6 +11,7 @@ import { matchNewListings } from '../../app/features/alerts/alerts.server.ts';
 import { newUnsubscribeToken } from '../../app/features/saved/saved-search-queries.server.ts';
 import { normaliseSearch, type Search } from '../../app/features/search/search-model.ts';
 import { resolvePlace, searchConditions } from '../../app/features/search/search-query.server.ts';
+import { propertyFactsSchema, type PropertyFacts } from '../../db/schema/property-facts.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { insertBranch, insertProperty, insertUser } from './saved-fixtures.ts';
 
@@ -48,6 +49,29 @@ beforeAll(async () => {
       ageDays: fc.integer({ min: 0, max: 40 }),
       otherBranch: fc.boolean(),
       auction: fc.boolean(),
+      tenure: fc.option(fc.constantFrom('freehold', 'leasehold', 'share-of-freehold', 'shared-ownership', 'unknown'), {
+        nil: null,
+      }),
+      retirement: fc.option(fc.boolean(), { nil: null }),
+      parking: fc.option(
+        fc.subarray(['garage', 'driveway', 'on-street', 'permit', 'none'] as const, { minLength: 1 }),
+        {
+          nil: null,
+        },
+      ),
+      outside: fc.option(
+        fc.subarray(['private-garden', 'communal-garden', 'balcony', 'patio', 'none'] as const, { minLength: 1 }),
+        { nil: null },
+      ),
+      furnishing: fc.option(
+        fc.constantFrom('furnished', 'part-furnished', 'unfurnished', 'furnished-or-unfurnished') as fc.Arbitrary<
+          'furnished' | 'part-furnished' | 'unfurnished' | 'furnished-or-unfurnished'
+        >,
+        { nil: undefined },
+      ),
+      availableFrom: fc.option(fc.constantFrom('2026-05-01', '2026-06-01', '2026-07-15'), { nil: undefined }),
+      bills: fc.boolean(),
+      hasFacts: fc.integer({ min: 0, max: 9 }).map((n) => n > 0),
     }),
     { numRuns: 80, seed: 20260501 },
   );
@@ -70,6 +94,7 @@ beforeAll(async () => {
       addressLine1: `${index} ${listing.word} Road`,
       location: { lng: listing.lng, lat: listing.lat },
       auctionDate: listing.auction ? '2026-06-10' : null,
+      facts: listing.hasFacts ? factsFor(listing) : null,
       createdAt,
       updatedAt: createdAt,
       launchedAt,
@@ -96,6 +121,40 @@ beforeAll(async () => {
     placeIds.push(place!.id);
   }
 });
+
+/** A facts document (valid by the schema) from the random fact choices above. */
+function factsFor(listing: {
+  channel: 'sales' | 'lettings';
+  tenure: 'freehold' | 'leasehold' | 'share-of-freehold' | 'shared-ownership' | 'unknown' | null;
+  retirement: boolean | null;
+  parking: ('garage' | 'driveway' | 'on-street' | 'permit' | 'none')[] | null;
+  outside: ('private-garden' | 'communal-garden' | 'balcony' | 'patio' | 'none')[] | null;
+  furnishing: 'furnished' | 'part-furnished' | 'unfurnished' | 'furnished-or-unfurnished' | undefined;
+  availableFrom: string | undefined;
+  bills: boolean;
+}): PropertyFacts {
+  return propertyFactsSchema.parse({
+    nation: 'england',
+    ...(listing.tenure ? { tenure: { kind: listing.tenure } } : {}),
+    ...(listing.retirement !== null ? { isRetirement: listing.retirement } : {}),
+    ...(listing.parking ? { parking: listing.parking } : {}),
+    ...(listing.outside ? { outsideSpace: listing.outside } : {}),
+    ...(listing.channel === 'lettings'
+      ? {
+          lettings: {
+            rentFrequency: 'pcm',
+            furnishing: listing.furnishing,
+            availableFrom: listing.availableFrom,
+            billsIncluded: listing.bills,
+            petsConsidered: false,
+            studentsConsidered: false,
+            housingBenefitConsidered: false,
+            letType: 'long',
+          },
+        }
+      : {}),
+  });
+}
 
 afterAll(async () => {
   setDatabaseHandle(undefined);
@@ -152,10 +211,33 @@ const alertSearchArbitrary = (placeIdsFor: () => number[]) =>
       ),
       auctionDate: nullable(fc.constant('2026-06-10')),
       branch_id: nullable(fc.constant(1)),
+      excludeLeasehold: rarely,
+      excludeSharedOwnership: rarely,
+      excludeRetirement: rarely,
+      parking: rarely,
+      garden: rarely,
+      outsideSpace: rarely,
+      billsIncluded: rarely,
+      furnishing: nullable(fc.constantFrom('furnished', 'part-furnished', 'unfurnished')),
+      availableFrom: nullable(fc.constantFrom('2026-05-15', '2026-06-01', '2026-08-01')),
     })
     .map(({ placeIndex, ...input }) =>
       normaliseSearch({ ...input, placeId: placeIndex === null ? null : placeIdsFor()[placeIndex] }),
     );
+
+function hasFactFilter(search: Search): boolean {
+  return (
+    search.excludeLeasehold ||
+    search.excludeSharedOwnership ||
+    search.excludeRetirement ||
+    search.parking ||
+    search.garden ||
+    search.outsideSpace ||
+    search.billsIncluded ||
+    search.furnishing !== null ||
+    search.availableFrom !== null
+  );
+}
 
 describe('alert matching agrees with the search SQL', () => {
   it('alerts exactly the listings searchConditions selects, for 300 random saved searches', async () => {
@@ -188,6 +270,7 @@ describe('alert matching agrees with the search SQL', () => {
     for (const pair of pairs)
       byJob.set(pair.savedSearchId, [...(byJob.get(pair.savedSearchId) ?? []), pair.propertyId]);
     let withMatches = 0;
+    let factSearchesWithMatches = 0;
     for (const [index, search] of searches.entries()) {
       const place = await resolvePlace(database.db, search.placeId);
       const rows = await database.db
@@ -198,7 +281,10 @@ describe('alert matching agrees with the search SQL', () => {
       const actual = (byJob.get(inserted[index]!.id) ?? []).sort((a, b) => a - b);
       expect({ search, ids: actual }).toEqual({ search, ids: expected });
       if (expected.length > 0) withMatches++;
+      if (expected.length > 0 && hasFactFilter(search)) factSearchesWithMatches++;
     }
+    // And a good share of those carrying fact filters.
+    expect(factSearchesWithMatches).toBeGreaterThan(20);
     // The generator is useful only if a good share of searches match something.
     expect(withMatches).toBeGreaterThan(30);
   });

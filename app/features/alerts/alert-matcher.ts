@@ -7,7 +7,7 @@
  * full-text search; it is answered by SQL per distinct text and passed in as `textMatches` (see alerts.server.ts).
  * docs/decisions/010-alerts.md explains why matching runs in memory rather than as one SQL join.
  */
-import type { Search } from '../search/index.ts';
+import { FURNISHING_MATCHES, type Search } from '../search/index.ts';
 
 const MILES_PER_DEGREE_LAT = 69.05;
 /** The same default as search-query.server.ts: a chosen town with no radius searches this far around it. */
@@ -24,6 +24,17 @@ export type AlertListing = {
   tags: string[];
   shortLet: boolean;
   petsAllowed: boolean;
+  /** The fact columns generated from the listing's facts document (migration 0007). */
+  isLeasehold: boolean;
+  isSharedOwnership: boolean;
+  isRetirement: boolean;
+  hasParking: boolean;
+  hasGarden: boolean;
+  hasOutsideSpace: boolean;
+  furnishing: string | null;
+  billsIncluded: boolean;
+  /** yyyy-mm-dd */
+  availableFrom: string | null;
   auctionDate: string | null;
   branchId: number;
   propertyType: string;
@@ -139,6 +150,21 @@ export function compileSearch(
   }
   if (search.shortLets) checks.push((listing) => listing.shortLet);
   if (search.pets) checks.push((listing) => listing.petsAllowed);
+  if (search.excludeLeasehold) checks.push((listing) => !listing.isLeasehold);
+  if (search.excludeSharedOwnership) checks.push((listing) => !listing.isSharedOwnership);
+  if (search.excludeRetirement) checks.push((listing) => !listing.isRetirement);
+  if (search.parking) checks.push((listing) => listing.hasParking);
+  if (search.garden) checks.push((listing) => listing.hasGarden);
+  if (search.outsideSpace) checks.push((listing) => listing.hasOutsideSpace);
+  if (search.billsIncluded) checks.push((listing) => listing.billsIncluded);
+  if (search.furnishing !== null) {
+    const accepted: readonly (string | null)[] = FURNISHING_MATCHES[search.furnishing];
+    checks.push((listing) => accepted.includes(listing.furnishing));
+  }
+  if (search.availableFrom !== null) {
+    const by = search.availableFrom;
+    checks.push((listing) => listing.availableFrom === null || listing.availableFrom <= by);
+  }
   if (search.auctionDate) {
     const date = search.auctionDate;
     checks.push((listing) => listing.auctionDate === date);

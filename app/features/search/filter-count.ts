@@ -18,6 +18,20 @@ const VALUE_FILTERS = [
   'text',
   'area',
   'poly',
+  'availableFrom',
+  'furnishing',
+] as const satisfies readonly (keyof Search)[];
+
+const FLAG_FILTERS = [
+  'shortLets',
+  'pets',
+  'excludeLeasehold',
+  'parking',
+  'garden',
+  'outsideSpace',
+  'billsIncluded',
+  'excludeSharedOwnership',
+  'excludeRetirement',
 ] as const satisfies readonly (keyof Search)[];
 
 /**
@@ -26,5 +40,6 @@ const VALUE_FILTERS = [
  */
 export function activeFilterCount(search: Search): number {
   const values = VALUE_FILTERS.filter((key) => search[key] !== null).length;
-  return values + search.tags.length + (search.shortLets ? 1 : 0) + (search.pets ? 1 : 0);
+  const flags = FLAG_FILTERS.filter((key) => search[key]).length;
+  return values + search.tags.length + flags;
 }

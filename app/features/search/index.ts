@@ -4,7 +4,7 @@
  */
 export { formatSearchUrl, fromQueryParams, toQueryParams } from './search-codec.ts';
 export { buildBackToSearchUrl, readSearchHistory } from './search-history.ts';
-export { createSearch, isSearchStatus, normaliseSearch, type Search } from './search-model.ts';
+export { createSearch, FURNISHING_MATCHES, isSearchStatus, normaliseSearch, type Search } from './search-model.ts';
 export { describeSearch } from './search-options.ts';
 export {
   getSearchHistorySnapshot,

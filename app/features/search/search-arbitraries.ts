@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import {
   CHANNELS,
+  FURNISHING_FILTERS,
   PROPERTY_TYPES,
   SEARCH_STATUSES,
   SORT_OPTIONS,
@@ -76,5 +77,18 @@ export const searchArbitrary: fc.Arbitrary<Search> = fc
     pets: fc.boolean(),
     branch_id: nullable(fc.integer({ min: 1, max: 2_147_483_647 })),
     propertyType: nullable(fc.constantFrom(...PROPERTY_TYPES)),
+    excludeLeasehold: fc.boolean(),
+    parking: fc.boolean(),
+    garden: fc.boolean(),
+    outsideSpace: fc.boolean(),
+    availableFrom: nullable(
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
+    ),
+    furnishing: nullable(fc.constantFrom(...FURNISHING_FILTERS)),
+    billsIncluded: fc.boolean(),
+    excludeSharedOwnership: fc.boolean(),
+    excludeRetirement: fc.boolean(),
   })
   .map((input) => normaliseSearch(input));

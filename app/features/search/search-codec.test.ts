@@ -76,11 +76,67 @@ describe('the search URL codec', () => {
       ['tag-garden', { tags: ['garden'] }],
       ['auction-date-2025-06-30', { auctionDate: '2025-06-30' }],
       ['pets', { pets: true }],
+      ['exclude-leasehold', { excludeLeasehold: true }],
+      ['parking', { parking: true }],
+      ['garden', { garden: true }],
+      ['outside-space', { outsideSpace: true }],
+      ['exclude-shared-ownership', { excludeSharedOwnership: true }],
+      ['exclude-retirement', { excludeRetirement: true }],
       ['gid-2656173', { placeId: 2_656_173 }],
     ])('reads and writes %s', (segment, expected) => {
       const search = parseSearchFragment(`#/properties-for-sale/${segment}`);
       expect(search).toEqual(createSearch(expected));
       expect(formatSearchFragment(search)).toBe(`/properties-for-sale/${segment}`);
+    });
+
+    it.each<[string, Partial<Search>]>([
+      ['available-from-2026-12-01', { availableFrom: '2026-12-01' }],
+      ['furnished', { furnishing: 'furnished' }],
+      ['part-furnished', { furnishing: 'part-furnished' }],
+      ['unfurnished', { furnishing: 'unfurnished' }],
+      ['bills-included', { billsIncluded: true }],
+    ])('reads and writes the lettings segment %s', (segment, expected) => {
+      const search = parseSearchFragment(`#/properties-to-rent/${segment}`);
+      expect(search).toEqual(createSearch({ channel: 'lettings', ...expected }));
+      expect(formatSearchFragment(search)).toBe(`/properties-to-rent/${segment}`);
+    });
+
+    it('drops the lettings-only segments from a sales search, as it keeps no rent for a sale', () => {
+      const search = parseSearchFragment('#/properties-for-sale/available-from-2026-12-01/furnished/bills-included');
+      expect(search).toEqual(createSearch());
+      expect(formatSearchFragment(search)).toBe('/properties-for-sale');
+    });
+
+    it('ignores an impossible available-from date', () => {
+      expect(parseSearchFragment('#/properties-to-rent/available-from-2026-02-30').availableFrom).toBeNull();
+    });
+
+    it('writes the fact filters after pets and before the place id', () => {
+      const search = createSearch({
+        channel: 'lettings',
+        pets: true,
+        excludeLeasehold: true,
+        parking: true,
+        garden: true,
+        outsideSpace: true,
+        availableFrom: '2027-01-15',
+        furnishing: 'unfurnished',
+        billsIncluded: true,
+        excludeSharedOwnership: true,
+        excludeRetirement: true,
+        placeId: 7,
+      });
+      expect(formatSearchFragment(search)).toBe(
+        '/properties-to-rent/pets/exclude-leasehold/parking/garden/outside-space/available-from-2027-01-15' +
+          '/unfurnished/bills-included/exclude-shared-ownership/exclude-retirement/gid-7',
+      );
+      expect(fromQueryParams(toQueryParams(search))).toEqual(search);
+      expect(Object.fromEntries(toQueryParams(search))).toMatchObject({
+        excludeLeasehold: 'true',
+        availableFrom: '2027-01-15',
+        furnishing: 'unfurnished',
+        billsIncluded: 'true',
+      });
     });
 
     it('reads several tags in order and writes each as its own segment', () => {

@@ -6,7 +6,10 @@
  *  - fragment (spec point 9), in this order: channel word ('properties-for-sale' | 'properties-to-rent'),
  *    from-N-bed, up-to-N-bed, from-N, up-to-N, min-sq-ft-N, max-sq-ft-N, area-{slug}, updated-in-N-days,
  *    newer-than-N-days, status-{status}, from-N-acres, up-to-N-acres, within-N, page-N (only when > 1),
- *    poly-{polygon}, text-{url-encoded}, short-lets, tag-{slug}…, auction-date-{yyyy-mm-dd}, pets, gid-{placeId}.
+ *    poly-{polygon}, text-{url-encoded}, short-lets, tag-{slug}…, auction-date-{yyyy-mm-dd}, pets,
+ *    exclude-leasehold, parking, garden, outside-space, available-from-{yyyy-mm-dd},
+ *    furnished | part-furnished | unfurnished, bills-included, exclude-shared-ownership, exclude-retirement,
+ *    gid-{placeId}.
  * The polygon is `lat_lng~lat_lng~…` with 5 decimals (see polygon.ts).
  *
  * Plain query parameters (`toQueryParams`) carry every filter under its Search field name, except `sort` for
@@ -54,7 +57,18 @@ const numberSegment = (
   },
 });
 
-const flagSegment = (key: 'shortLets' | 'pets', word: string): SegmentRule => ({
+type FlagKey =
+  | 'shortLets'
+  | 'pets'
+  | 'excludeLeasehold'
+  | 'parking'
+  | 'garden'
+  | 'outsideSpace'
+  | 'billsIncluded'
+  | 'excludeSharedOwnership'
+  | 'excludeRetirement';
+
+const flagSegment = (key: FlagKey, word: string): SegmentRule => ({
   pattern: new RegExp(`^${word}$`, 'i'),
   read: (_value, input) => {
     input[key] = true;
@@ -125,6 +139,27 @@ const SEGMENT_RULES: readonly SegmentRule[] = [
     write: (search) => (search.auctionDate ? [`auction-date-${search.auctionDate}`] : []),
   },
   flagSegment('pets', 'pets'),
+  flagSegment('excludeLeasehold', 'exclude-leasehold'),
+  flagSegment('parking', 'parking'),
+  flagSegment('garden', 'garden'),
+  flagSegment('outsideSpace', 'outside-space'),
+  {
+    pattern: /^available-from-(.+)$/i,
+    read: (value, input) => {
+      input.availableFrom = value;
+    },
+    write: (search) => (search.availableFrom ? [`available-from-${search.availableFrom}`] : []),
+  },
+  {
+    pattern: /^(furnished|part-furnished|unfurnished)$/i,
+    read: (value, input) => {
+      input.furnishing = value.toLowerCase();
+    },
+    write: (search) => (search.furnishing ? [search.furnishing] : []),
+  },
+  flagSegment('billsIncluded', 'bills-included'),
+  flagSegment('excludeSharedOwnership', 'exclude-shared-ownership'),
+  flagSegment('excludeRetirement', 'exclude-retirement'),
   {
     pattern: /^gid-(\d+)$/i,
     read: (value, input) => {
@@ -210,6 +245,15 @@ const PLAIN_KEYS = [
   'page',
   'shortLets',
   'pets',
+  'excludeLeasehold',
+  'parking',
+  'garden',
+  'outsideSpace',
+  'availableFrom',
+  'furnishing',
+  'billsIncluded',
+  'excludeSharedOwnership',
+  'excludeRetirement',
 ] as const satisfies readonly (keyof Search)[];
 
 function readQuery(params: URLSearchParams): SearchInput {

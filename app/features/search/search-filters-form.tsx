@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { fromQueryParams, toQueryParams } from './search-codec.ts';
 import { setChannel } from './search-rules.ts';
 import { PlaceAutocomplete } from './place-autocomplete.tsx';
-import { PROPERTY_TYPES, SORT_OPTIONS, type Search } from './search-model.ts';
+import { FURNISHING_FILTERS, PROPERTY_TYPES, SORT_OPTIONS, type Search } from './search-model.ts';
 import {
   BED_OPTIONS,
   DAYS_OPTIONS,
+  FACT_FILTER_LABELS,
+  FURNISHING_LABELS,
   PRICE_BANDS,
   PROPERTY_TYPE_LABELS,
   RADIUS_OPTIONS,
@@ -277,9 +279,46 @@ export function SearchFiltersForm({
                 <label>
                   <input type="checkbox" name="pets" value="true" defaultChecked={search.pets} /> Pets allowed
                 </label>
+                <FactCheckbox search={search} name="billsIncluded" />
               </>
             ) : null}
           </fieldset>
+          <fieldset className="field field--wide checkbox-group">
+            <legend>Parking and outside space</legend>
+            <FactCheckbox search={search} name="parking" />
+            <FactCheckbox search={search} name="garden" />
+            <FactCheckbox search={search} name="outsideSpace" />
+          </fieldset>
+          <fieldset className="field field--wide checkbox-group">
+            <legend>Tenure and type</legend>
+            <FactCheckbox search={search} name="excludeLeasehold" />
+            <FactCheckbox search={search} name="excludeSharedOwnership" />
+            <FactCheckbox search={search} name="excludeRetirement" />
+          </fieldset>
+          {search.channel === 'lettings' ? (
+            <>
+              <div className="field">
+                <label htmlFor="filter-available-from">Available to move in by</label>
+                <input
+                  id="filter-available-from"
+                  name="availableFrom"
+                  type="date"
+                  defaultValue={search.availableFrom ?? ''}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="filter-furnishing">Furnishing</label>
+                <select id="filter-furnishing" name="furnishing" defaultValue={search.furnishing ?? ''}>
+                  <option value="">Any</option>
+                  {FURNISHING_FILTERS.map((option) => (
+                    <option key={option} value={option}>
+                      {FURNISHING_LABELS[option]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          ) : null}
         </div>
       </details>
       <div className="field">
@@ -361,6 +400,18 @@ function hasAdvancedFilters(search: Search): boolean {
     search.text !== null ||
     search.tags.length > 0 ||
     search.shortLets ||
-    search.pets
+    search.pets ||
+    search.availableFrom !== null ||
+    search.furnishing !== null ||
+    (Object.keys(FACT_FILTER_LABELS) as (keyof typeof FACT_FILTER_LABELS)[]).some((key) => search[key])
+  );
+}
+
+/** One yes/no fact filter; sent as 'true' like the other checkboxes, so it works without JavaScript too. */
+function FactCheckbox({ search, name }: { search: Search; name: keyof typeof FACT_FILTER_LABELS }) {
+  return (
+    <label>
+      <input type="checkbox" name={name} value="true" defaultChecked={search[name]} /> {FACT_FILTER_LABELS[name]}
+    </label>
   );
 }

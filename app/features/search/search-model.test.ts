@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CHANNELS,
   DEFAULT_SEARCH,
+  FURNISHING_FILTERS,
+  FURNISHING_MATCHES,
   MAX_TAGS,
   SEARCH_STATUSES,
   SORT_OPTIONS,
@@ -15,6 +17,7 @@ import {
 } from './search-model.ts';
 import { searchArbitrary } from './search-arbitraries.ts';
 import { channels, propertyStatuses } from '../../../db/schema/properties.ts';
+import { furnishings } from '../../../db/schema/property-facts.ts';
 
 describe('the Search model', () => {
   it('defaults to a sales search on page 1 with nothing filtered', () => {
@@ -34,6 +37,50 @@ describe('the Search model', () => {
       'most-recently-updated-first',
     ]);
     expect(SEARCH_STATUSES).toEqual(['available', 'under-offer', 'sstc', 'sold', 'let-agreed', 'let', 'all']);
+  });
+
+  it('keeps the lettings-only fact filters for lettings and drops them for sales', () => {
+    const input = { availableFrom: '2026-12-01', furnishing: 'unfurnished', billsIncluded: 'true' };
+    expect(createSearch({ channel: 'lettings', ...input })).toMatchObject({
+      availableFrom: '2026-12-01',
+      furnishing: 'unfurnished',
+      billsIncluded: true,
+    });
+    expect(createSearch({ channel: 'sales', ...input })).toMatchObject({
+      availableFrom: null,
+      furnishing: null,
+      billsIncluded: false,
+    });
+  });
+
+  it('reads the fact flags like the other flags and drops unknown furnishings', () => {
+    const search = createSearch({
+      channel: 'lettings',
+      excludeLeasehold: 'yes',
+      parking: true,
+      garden: 'on',
+      outsideSpace: '0',
+      excludeSharedOwnership: 'true',
+      excludeRetirement: 1,
+      furnishing: 'furnished-or-unfurnished',
+      availableFrom: 'soon',
+    });
+    expect(search).toMatchObject({
+      excludeLeasehold: true,
+      parking: true,
+      garden: true,
+      outsideSpace: false,
+      excludeSharedOwnership: true,
+      excludeRetirement: false,
+      furnishing: null,
+      availableFrom: null,
+    });
+  });
+
+  it('stays in step with the furnishings a listing can have', () => {
+    for (const furnishing of furnishings)
+      expect(Object.values(FURNISHING_MATCHES).some((accepted) => accepted.includes(furnishing))).toBe(true);
+    for (const filter of FURNISHING_FILTERS) expect(furnishings).toContain(filter);
   });
 
   it('stays in step with the channels and statuses a property can have', () => {

@@ -31,6 +31,17 @@ export type SearchStatus = (typeof SEARCH_STATUSES)[number];
 export const PROPERTY_TYPES = ['house', 'flat', 'bungalow', 'land', 'commercial'] as const;
 export type PropertyTypeFilter = (typeof PROPERTY_TYPES)[number];
 
+/** Furnishing a lettings search may ask for; a listing let 'furnished or unfurnished' matches either end. */
+export const FURNISHING_FILTERS = ['furnished', 'part-furnished', 'unfurnished'] as const;
+export type FurnishingFilter = (typeof FURNISHING_FILTERS)[number];
+
+/** Stored furnishings each filter accepts: a listing let 'furnished or unfurnished' is offered either way. */
+export const FURNISHING_MATCHES: Readonly<Record<FurnishingFilter, readonly string[]>> = {
+  furnished: ['furnished', 'furnished-or-unfurnished'],
+  'part-furnished': ['part-furnished'],
+  unfurnished: ['unfurnished', 'furnished-or-unfurnished'],
+};
+
 export type Place = { place_id: number; name: string; county_name: string };
 
 export type Search = {
@@ -69,6 +80,22 @@ export type Search = {
   pets: boolean;
   branch_id: number | null;
   propertyType: PropertyTypeFilter | null;
+  /** Leaves out leasehold and shared-ownership listings (both are leases). */
+  excludeLeasehold: boolean;
+  /** Private parking: garage, driveway, allocated, off-street or gated (not on-street or permit). */
+  parking: boolean;
+  /** A private or communal garden. */
+  garden: boolean;
+  /** Any outside space: garden, balcony, terrace, patio, courtyard or land. */
+  outsideSpace: boolean;
+  /** Lettings: available to move in on or before this yyyy-mm-dd (a listing with no date is available now). */
+  availableFrom: string | null;
+  /** Lettings. */
+  furnishing: FurnishingFilter | null;
+  /** Lettings. */
+  billsIncluded: boolean;
+  excludeSharedOwnership: boolean;
+  excludeRetirement: boolean;
 };
 
 /** Loose input accepted by the normaliser: any field may hold anything (parsed strings, stored JSON, junk). */
@@ -129,6 +156,15 @@ export const DEFAULT_SEARCH: Readonly<Search> = Object.freeze({
   pets: false,
   branch_id: null,
   propertyType: null,
+  excludeLeasehold: false,
+  parking: false,
+  garden: false,
+  outsideSpace: false,
+  availableFrom: null,
+  furnishing: null,
+  billsIncluded: false,
+  excludeSharedOwnership: false,
+  excludeRetirement: false,
 });
 
 export function createSearch(overrides: SearchInput = {}, options: NormaliseOptions = {}): Search {
@@ -145,8 +181,11 @@ export function normaliseSearch(input: unknown, options: NormaliseOptions = {}):
   const [minPrice, maxPrice] = orderedRange(raw.minPrice, raw.maxPrice, SEARCH_LIMITS.price);
   const [minSquareFeet, maxSquareFeet] = orderedRange(raw.minSquareFeet, raw.maxSquareFeet, SEARCH_LIMITS.squareFeet);
   const [minAcreage, maxAcreage] = orderedRange(raw.minAcreage, raw.maxAcreage, SEARCH_LIMITS.acreage);
+  const channel = toChannel(raw.channel) ?? DEFAULT_CHANNEL;
+  // Available from, furnishing and bills mean something only to rent, so a sales search drops them.
+  const isLettings = channel === 'lettings';
   return {
-    channel: toChannel(raw.channel) ?? DEFAULT_CHANNEL,
+    channel,
     placeId,
     place,
     q,
@@ -176,6 +215,18 @@ export function normaliseSearch(input: unknown, options: NormaliseOptions = {}):
     propertyType: (PROPERTY_TYPES as readonly unknown[]).includes(raw.propertyType)
       ? (raw.propertyType as PropertyTypeFilter)
       : null,
+    excludeLeasehold: toBoolean(raw.excludeLeasehold),
+    parking: toBoolean(raw.parking),
+    garden: toBoolean(raw.garden),
+    outsideSpace: toBoolean(raw.outsideSpace),
+    availableFrom: isLettings ? toIsoDate(raw.availableFrom) : null,
+    furnishing:
+      isLettings && (FURNISHING_FILTERS as readonly unknown[]).includes(raw.furnishing)
+        ? (raw.furnishing as FurnishingFilter)
+        : null,
+    billsIncluded: isLettings && toBoolean(raw.billsIncluded),
+    excludeSharedOwnership: toBoolean(raw.excludeSharedOwnership),
+    excludeRetirement: toBoolean(raw.excludeRetirement),
   };
 }
 

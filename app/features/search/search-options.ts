@@ -1,4 +1,11 @@
-import type { Channel, PropertyTypeFilter, SearchStatus, SortOption } from './search-model.ts';
+import type {
+  Channel,
+  FurnishingFilter,
+  PropertyTypeFilter,
+  Search,
+  SearchStatus,
+  SortOption,
+} from './search-model.ts';
 
 /** Price bands suited to each channel: sale prices, and monthly rents for lettings. */
 export const PRICE_BANDS: Record<Channel, readonly number[]> = {
@@ -47,14 +54,32 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeFilter, string> = {
 export const RADIUS_OPTIONS = [0.25, 0.5, 1, 3, 5, 10, 15, 20, 30, 40] as const;
 export const DAYS_OPTIONS = [1, 3, 7, 14, 30] as const;
 
-/** Tag filters offered in the panel, as URL slugs. */
+/**
+ * Tag filters offered in the panel, as URL slugs. Garden and parking are offered from the listing's facts instead
+ * (FACT_FILTER_LABELS); their tags still work in links (`tag-garden`).
+ */
 export const TAG_OPTIONS: { slug: string; label: string }[] = [
   { slug: 'new-home', label: 'New homes' },
   { slug: 'auction', label: 'Auction' },
-  { slug: 'garden', label: 'Garden' },
-  { slug: 'parking', label: 'Parking' },
   { slug: 'chain-free', label: 'Chain free' },
 ];
+
+/** The yes/no filters drawn from the listing's facts, as the panel labels them. */
+export const FACT_FILTER_LABELS = {
+  parking: 'Parking',
+  garden: 'Garden',
+  outsideSpace: 'Any outside space',
+  excludeLeasehold: 'Exclude leasehold',
+  excludeSharedOwnership: 'Exclude shared ownership',
+  excludeRetirement: 'Exclude retirement homes',
+  billsIncluded: 'Bills included',
+} as const satisfies Partial<Record<keyof Search, string>>;
+
+export const FURNISHING_LABELS: Record<FurnishingFilter, string> = {
+  furnished: 'Furnished',
+  'part-furnished': 'Part furnished',
+  unfurnished: 'Unfurnished',
+};
 
 const compactPounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 
@@ -83,6 +108,15 @@ export function describeSearch(search: {
   propertyType: PropertyTypeFilter | null;
   poly: unknown;
   tags: string[];
+  excludeLeasehold?: boolean;
+  parking?: boolean;
+  garden?: boolean;
+  outsideSpace?: boolean;
+  availableFrom?: string | null;
+  furnishing?: FurnishingFilter | null;
+  billsIncluded?: boolean;
+  excludeSharedOwnership?: boolean;
+  excludeRetirement?: boolean;
 }): string {
   const parts = [`${channelHeading(search.channel)}${search.q ? ` in ${search.q}` : ''}`];
   if (search.poly) parts.push('in a drawn area');
@@ -93,5 +127,9 @@ export function describeSearch(search: {
   if (search.minPrice !== null) parts.push(`from ${priceLabel(search.channel, search.minPrice)}`);
   if (search.maxPrice !== null) parts.push(`up to ${priceLabel(search.channel, search.maxPrice)}`);
   for (const tag of search.tags) parts.push(tag.replace(/-/g, ' '));
+  if (search.furnishing) parts.push(FURNISHING_LABELS[search.furnishing].toLowerCase());
+  if (search.availableFrom) parts.push(`available by ${search.availableFrom}`);
+  for (const key of Object.keys(FACT_FILTER_LABELS) as (keyof typeof FACT_FILTER_LABELS)[])
+    if (search[key]) parts.push(FACT_FILTER_LABELS[key].toLowerCase());
   return parts.join(' · ');
 }

@@ -3,7 +3,7 @@ import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
 import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
-import type { Search, SortOption } from './search-model.ts';
+import { FURNISHING_MATCHES, type Search, type SortOption } from './search-model.ts';
 import type { MapMarker } from './map-marker.ts';
 
 const SEARCH_PAGE_SIZE = 24;
@@ -158,6 +158,19 @@ export function searchConditions(
   }
   if (search.shortLets) conditions.push(eq(properties.shortLet, true));
   if (search.pets) conditions.push(eq(properties.petsAllowed, true));
+  if (search.excludeLeasehold) conditions.push(eq(properties.isLeasehold, false));
+  if (search.excludeSharedOwnership) conditions.push(eq(properties.isSharedOwnership, false));
+  if (search.excludeRetirement) conditions.push(eq(properties.isRetirement, false));
+  if (search.parking) conditions.push(eq(properties.hasParking, true));
+  if (search.garden) conditions.push(eq(properties.hasGarden, true));
+  if (search.outsideSpace) conditions.push(eq(properties.hasOutsideSpace, true));
+  if (search.billsIncluded) conditions.push(eq(properties.billsIncluded, true));
+  if (search.furnishing !== null)
+    conditions.push(inArray(properties.furnishing, FURNISHING_MATCHES[search.furnishing] as string[]));
+  if (search.availableFrom !== null)
+    conditions.push(
+      sql`(${properties.availableFrom} is null or ${properties.availableFrom} <= ${search.availableFrom})`,
+    );
   if (search.auctionDate) conditions.push(eq(properties.auctionDate, search.auctionDate));
   if (search.branch_id !== null) conditions.push(eq(properties.branchId, search.branch_id));
   if (search.propertyType !== null) conditions.push(eq(properties.propertyType, search.propertyType));

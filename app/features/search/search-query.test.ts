@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { properties, places } from '../../../db/schema/index.ts';
+import type { PropertyFacts } from '../../../db/schema/property-facts.ts';
 import { seedDatabase } from '../../../db/seed/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/integration/test-database.ts';
 import { createSearch, type Search, type SearchInput } from './search-model.ts';
@@ -80,6 +81,7 @@ function expected(search: Search, place: ResolvedPlace | null): Row[] {
     if (search.auctionDate && row.auctionDate !== search.auctionDate) return false;
     if (search.branch_id !== null && row.branchId !== search.branch_id) return false;
     if (search.propertyType !== null && row.propertyType !== search.propertyType) return false;
+    if (!matchesFacts(search, row.facts)) return false;
     if (place) {
       const radius = search.within && search.within > 0 ? search.within : DEFAULT_PLACE_RADIUS_MILES;
       if (distanceMiles(row.location, place.location) > radius + 1e-9) return false;
@@ -87,6 +89,30 @@ function expected(search: Search, place: ResolvedPlace | null): Row[] {
     if (search.poly && !insidePolygon(row.location, search.poly)) return false;
     return true;
   });
+}
+
+/** The fact filters read straight from the facts document, not from the generated columns the SQL uses. */
+function matchesFacts(search: Search, facts: PropertyFacts | null): boolean {
+  const tenure = facts?.tenure?.kind;
+  const parking = facts?.parking ?? [];
+  const outside = facts?.outsideSpace ?? [];
+  const lettings = facts?.lettings;
+  if (search.excludeLeasehold && (tenure === 'leasehold' || tenure === 'shared-ownership')) return false;
+  if (search.excludeSharedOwnership && tenure === 'shared-ownership') return false;
+  if (search.excludeRetirement && facts?.isRetirement === true) return false;
+  if (search.parking && !parking.some((kind) => !['none', 'on-street', 'permit'].includes(kind))) return false;
+  if (search.garden && !outside.some((kind) => kind === 'private-garden' || kind === 'communal-garden')) return false;
+  if (search.outsideSpace && !outside.some((kind) => kind !== 'none')) return false;
+  if (search.billsIncluded && lettings?.billsIncluded !== true) return false;
+  if (search.furnishing !== null) {
+    const furnishing = lettings?.furnishing;
+    const eitherWay = furnishing === 'furnished-or-unfurnished' && search.furnishing !== 'part-furnished';
+    if (furnishing !== search.furnishing && !eitherWay) return false;
+  }
+  const availableFrom = lettings?.availableFrom;
+  if (search.availableFrom !== null && availableFrom !== undefined && availableFrom > search.availableFrom)
+    return false;
+  return true;
 }
 
 async function check(input: SearchInput, place: ResolvedPlace | null = null) {
@@ -131,6 +157,45 @@ describe('searchProperties against the seeded demo agency', () => {
     expect(shortLets.want.length).toBeGreaterThan(0);
     const pets = await check({ channel: 'lettings', pets: true, status: 'all' });
     expect(pets.want.length).toBeGreaterThan(0);
+  });
+
+  it("filters by the listing's facts: tenure, parking, outside space, shared ownership and retirement", async () => {
+    const sales = all.filter((row) => row.channel === 'sales' && row.isPublished);
+    const leasehold = await check({ channel: 'sales', excludeLeasehold: true, status: 'all' });
+    expect(leasehold.want.length).toBeGreaterThan(0);
+    expect(leasehold.want.length).toBeLessThan(sales.length);
+    const kept = all.filter((row) => leasehold.want.includes(row.id));
+    expect(kept.some((row) => row.facts?.tenure?.kind === 'leasehold')).toBe(false);
+    const shared = await check({ channel: 'sales', excludeSharedOwnership: true, status: 'all' });
+    expect(shared.want.length).toBe(sales.length - 1);
+    const retirement = await check({ channel: 'sales', excludeRetirement: true, status: 'all' });
+    expect(retirement.want.length).toBeLessThan(sales.length);
+    for (const input of [{ parking: true }, { garden: true }, { outsideSpace: true }] as const) {
+      const { want } = await check({ channel: 'sales', status: 'all', ...input });
+      expect(want.length).toBeGreaterThan(0);
+      expect(want.length).toBeLessThan(sales.length);
+    }
+    await check({ channel: 'sales', excludeLeasehold: true, parking: true, garden: true, minBeds: 2 });
+    await check({ channel: 'lettings', excludeLeasehold: true, outsideSpace: true, status: 'all' });
+  });
+
+  it('filters lettings by available from, furnishing and bills included', async () => {
+    const bills = await check({ channel: 'lettings', billsIncluded: true, status: 'all' });
+    expect(bills.want.length).toBeGreaterThan(0);
+    for (const furnishing of ['furnished', 'part-furnished', 'unfurnished'] as const) {
+      const { want } = await check({ channel: 'lettings', furnishing, status: 'all' });
+      expect(want.length).toBeGreaterThan(0);
+    }
+    const dates = all
+      .map((row) => row.facts?.lettings?.availableFrom)
+      .filter((date): date is string => date !== undefined)
+      .sort();
+    expect(dates.length).toBeGreaterThan(2);
+    const middle = dates[Math.floor(dates.length / 2)]!;
+    const soon = await check({ channel: 'lettings', availableFrom: middle, status: 'all' });
+    const later = await check({ channel: 'lettings', availableFrom: dates[dates.length - 1]!, status: 'all' });
+    expect(soon.want.length).toBeLessThan(later.want.length);
+    await check({ channel: 'lettings', availableFrom: middle, furnishing: 'furnished', billsIncluded: true });
   });
 
   it('filters by added and updated within, branch and auction date', async () => {

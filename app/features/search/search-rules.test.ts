@@ -37,6 +37,28 @@ describe('search rules (spec point 4)', () => {
       });
     });
 
+    it('drops the lettings-only filters on the way to sales and keeps the filters both channels share', () => {
+      const search = createSearch({
+        channel: 'lettings',
+        availableFrom: '2026-12-01',
+        furnishing: 'furnished',
+        billsIncluded: true,
+        parking: true,
+        excludeLeasehold: true,
+        excludeRetirement: true,
+      });
+      expect(search).toMatchObject({ availableFrom: '2026-12-01', furnishing: 'furnished', billsIncluded: true });
+      expect(setChannel(search, 'sales')).toMatchObject({
+        channel: 'sales',
+        availableFrom: null,
+        furnishing: null,
+        billsIncluded: false,
+        parking: true,
+        excludeLeasehold: true,
+        excludeRetirement: true,
+      });
+    });
+
     it('changes nothing when the channel is already set', () => {
       const search = createSearch({ minPrice: 200_000, page: 4 });
       expect(setChannel(search, 'sales')).toBe(search);

@@ -32,7 +32,16 @@ export type FilterKey =
   | 'shortLets'
   | 'pets'
   | 'auctionDate'
-  | 'branch_id';
+  | 'branch_id'
+  | 'excludeLeasehold'
+  | 'parking'
+  | 'garden'
+  | 'outsideSpace'
+  | 'availableFrom'
+  | 'furnishing'
+  | 'billsIncluded'
+  | 'excludeSharedOwnership'
+  | 'excludeRetirement';
 
 const RANGE_PARTNER: Partial<Record<FilterKey, { other: FilterKey; isMin: boolean }>> = {
   minBeds: { other: 'maxBeds', isMin: true },
@@ -49,7 +58,10 @@ function changed(search: Search, changes: SearchInput): Search {
   return normaliseSearch({ ...search, ...changes, page: 1 });
 }
 
-/** Prices mean different things for sale and to rent, so a channel change clears them. */
+/**
+ * Prices mean different things for sale and to rent, so a channel change clears them; the lettings-only filters
+ * (available from, furnishing, bills) are dropped for sales by normaliseSearch itself.
+ */
 export function setChannel(search: Search, channel: Channel): Search {
   if (search.channel === channel) return search;
   return changed(search, { channel, minPrice: null, maxPrice: null });

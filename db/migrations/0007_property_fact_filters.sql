@@ -1,0 +1,27 @@
+-- The facts search filters on become stored generated columns (PostgreSQL keeps them in step with the facts
+-- document on every insert and update, and fills them for existing rows here), and join the covered columns of the
+-- sort indexes so a search with these filters still finds its page's ids by an index-only scan. The index part is
+-- hand-written like 0002 and 0005 (Drizzle's schema does not express INCLUDE).
+ALTER TABLE "properties" ADD COLUMN "is_leasehold" boolean GENERATED ALWAYS AS (coalesce((facts -> 'tenure' ->> 'kind') in ('leasehold', 'shared-ownership'), false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "is_shared_ownership" boolean GENERATED ALWAYS AS (coalesce((facts -> 'tenure' ->> 'kind') = 'shared-ownership', false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "is_retirement" boolean GENERATED ALWAYS AS (coalesce((facts -> 'isRetirement') = 'true'::jsonb, false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "has_parking" boolean GENERATED ALWAYS AS (coalesce((facts -> 'parking') ?| array['garage', 'double-garage', 'driveway', 'allocated', 'off-street', 'gated'], false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "has_garden" boolean GENERATED ALWAYS AS (coalesce((facts -> 'outsideSpace') ?| array['private-garden', 'communal-garden'], false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "has_outside_space" boolean GENERATED ALWAYS AS (coalesce((facts -> 'outsideSpace') ?| array['private-garden', 'communal-garden', 'balcony', 'terrace', 'roof-terrace', 'patio', 'courtyard', 'land'], false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "furnishing" text GENERATED ALWAYS AS (facts -> 'lettings' ->> 'furnishing') STORED;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "bills_included" boolean GENERATED ALWAYS AS (coalesce((facts -> 'lettings' -> 'billsIncluded') = 'true'::jsonb, false)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD COLUMN "available_from" text GENERATED ALWAYS AS (facts -> 'lettings' ->> 'availableFrom') STORED;--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_channel_status_price_idx";--> statement-breakpoint
+CREATE INDEX "properties_channel_status_price_idx" ON "properties" USING btree ("channel","status","price_value","id") INCLUDE ("is_published", "bedrooms", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_price_desc_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_price_desc_idx" ON "properties" USING btree ("channel","status","price_value" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("is_published", "bedrooms", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_created_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_created_idx" ON "properties" USING btree ("channel","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("is_published", "bedrooms", "price_value", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_launched_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_launched_idx" ON "properties" USING btree ("channel","status","launched_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("is_published", "bedrooms", "price_value", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_updated_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_updated_idx" ON "properties" USING btree ("channel","status","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("is_published", "bedrooms", "price_value", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_sqft_desc_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_sqft_desc_idx" ON "properties" USING btree ("channel","status","square_feet" DESC NULLS LAST,"id" DESC NULLS LAST) INCLUDE ("is_published", "bedrooms", "price_value", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");--> statement-breakpoint
+DROP INDEX IF EXISTS "properties_sort_sqft_asc_idx";--> statement-breakpoint
+CREATE INDEX "properties_sort_sqft_asc_idx" ON "properties" USING btree ("channel","status","square_feet","id") INCLUDE ("is_published", "bedrooms", "price_value", "pets_allowed", "short_let", "is_leasehold", "is_shared_ownership", "is_retirement", "has_parking", "has_garden", "has_outside_space", "furnishing", "bills_included", "available_from");
