@@ -180,10 +180,14 @@ export function createServerApp(options: ServerAppOptions): Hono {
       isDevelopment: options.isDevelopment,
       isHttps: isPublicHttps || requestUrl.protocol === 'https:',
     });
-    for (const [name, value] of Object.entries(security)) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
-    }
-    if (DATA_REQUEST.test(requestUrl.pathname)) c.res.headers.set('Cache-Control', 'private, no-store');
+    // Copied into a new Response: some answers (Response.redirect, fetched bodies) have immutable headers.
+    const headers = new Headers(c.res.headers);
+    for (const [name, value] of Object.entries(security)) if (!headers.has(name)) headers.set(name, value);
+    if (DATA_REQUEST.test(requestUrl.pathname)) headers.set('Cache-Control', 'private, no-store');
+    const answer = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+    // Hono's setter would merge the old answer's headers back over these; clearing it first replaces the answer.
+    c.res = undefined as unknown as Response;
+    c.res = answer;
   });
 
   if (options.allowedHosts) {

@@ -43,6 +43,8 @@ function makeApp(overrides: Partial<ServerAppOptions> = {}): Hono {
       if (path === '/session') return asResponse(async () => sessionAction({ request, context, params: {} } as never));
       if (path === '/db-fails') throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
       if (path === '/db-fails-rendered') return new Response('error page', { status: 500 });
+      // A loader that asked for caching: a .data answer must not be cached all the same.
+      if (path === '/search.data') return new Response('{}', { headers: { 'Cache-Control': 'public, max-age=60' } });
       return Response.json({ origin: context.origin, clientIp: context.clientIp, token: context.csrfToken });
     },
     ...overrides,
