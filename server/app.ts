@@ -68,8 +68,8 @@ export type ServerAppOptions = {
 };
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
-export const DATABASE_RETRY_AFTER_SECONDS = 30;
-export const DATABASE_UNAVAILABLE_MESSAGE =
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+const DATABASE_UNAVAILABLE_MESSAGE =
   'Sorry, the site is temporarily unavailable while we fix a problem. Please try again in a few minutes.';
 
 function socketAddressOf(c: Context): string {

@@ -14,7 +14,7 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   return undefined;
 }
 
-export function decodeCookieValue(raw: string): string {
+function decodeCookieValue(raw: string): string {
   const unquoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
   try {
     return decodeURIComponent(unquoted);
