@@ -82,6 +82,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       SEED_ON_EMPTY: 'false',
       RUN_JOBS: 'false',

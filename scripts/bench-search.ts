@@ -182,6 +182,7 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
       ...env,
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',
       SEED_ON_EMPTY: 'false',

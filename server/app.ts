@@ -30,6 +30,7 @@ import {
   resolveMethod,
 } from './request-body.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
+import { checkReadiness } from './readiness.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -46,27 +47,66 @@ export type ServerAppOptions = {
   multipartPaths: ReadonlySet<string>;
   /** Folder of the client build (production); assets under /assets are content-hashed. */
   staticRoot?: string;
+  /**
+   * The site's one public origin (PUBLIC_URL): every absolute URL (canonical, og:url, sitemaps, emails) is built
+   * from it, never from the request's Host header. Tests default to http://localhost.
+   */
   publicUrl?: string;
+  /**
+   * Host names (no port) this server answers for; any other Host header gets a 421. Unset, every host is served
+   * (development and in-process tests). Production passes the public host plus localhost for health checks.
+   */
+  allowedHosts?: ReadonlySet<string>;
   extraRoutes?: (app: Hono) => void;
-  /** Behind a reverse proxy: take the visitor's address from X-Forwarded-For (TRUST_PROXY=true). */
-  trustProxy?: boolean;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY): the visitor's address is the X-Forwarded-For entry this
+   * many hops from the right. 0 (the default) ignores the header. `true` is read as 1 by the environment.
+   */
+  trustProxy?: number | boolean;
+  /** Asked when a request failed: is the database reachable? A failure while it is not is answered 503. */
+  isDatabaseReachable?: () => Promise<boolean>;
 };
 
-/**
- * The visitor's address for rate limits and lead records: the socket's peer, or the first X-Forwarded-For entry
- * when a trusted proxy sets it (otherwise the header could be forged to dodge rate limits).
- */
-function clientIpOf(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 30;
+const DATABASE_UNAVAILABLE_MESSAGE =
+  'Sorry, the site is temporarily unavailable while we fix a problem. Please try again in a few minutes.';
+
+function socketAddressOf(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
     return 'unknown';
   }
 }
+
+/**
+ * The visitor's address for rate limits and lead records. Each trusted proxy appends the address it received the
+ * request from to X-Forwarded-For, so only the rightmost `hops` entries are written by proxies we run; everything
+ * to their left came from the client and can be forged. With the socket's peer as the last hop, the visitor is the
+ * entry `hops` places from the right (or the leftmost entry, when there are fewer).
+ */
+export function clientIpFrom(forwardedFor: string | undefined, socketAddress: string, hops: number): string {
+  if (hops <= 0 || !forwardedFor) return socketAddress;
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    socketAddress,
+  ];
+  return chain[Math.max(0, chain.length - 1 - hops)] ?? socketAddress;
+}
+
+/** The host name of a Host header, lower case and without its port ('[::1]:3000' → '[::1]'). */
+function hostNameOf(hostHeader: string | undefined): string {
+  const value = (hostHeader ?? '').trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  return value.split(':')[0] ?? '';
+}
+
+/** Loaders of a `.data` request return the root data too (the CSRF token, the user id): never cache them. */
+const DATA_REQUEST = /\.data$/;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -83,9 +123,25 @@ const CSRF_EXEMPT_POST = /^\/unsubscribe\/[A-Za-z0-9_-]{16,200}$/;
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
   const tileOrigin = tileOriginOf(options.tileUrl);
+  const publicOrigin = new URL(options.publicUrl ?? 'http://localhost').origin;
+  const isPublicHttps = publicOrigin.startsWith('https:');
+  const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : (options.trustProxy ?? 0);
 
-  app.onError((error, c) => {
+  /** One place where a failure caused by the database being away becomes a 503 with Retry-After. */
+  async function unavailableIfDatabaseDown(request: Request): Promise<Response | null> {
+    if (!options.isDatabaseReachable || (await options.isDatabaseReachable().catch(() => false))) return null;
+    return errorResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+  }
+
+  app.onError(async (error, c) => {
     if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
+    const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+    if (unavailable) {
+      options.logger.warn({ err: error, url: c.req.url }, 'request failed while the database is unreachable');
+      return unavailable;
+    }
     options.logger.error({ err: error, url: c.req.url }, 'unhandled server error');
     return errorResponse(c.req.raw, 500, 'Sorry, something went wrong on our side. Please try again in a moment.');
   });
@@ -110,15 +166,53 @@ export function createServerApp(options: ServerAppOptions): Hono {
     );
   });
 
+  // Security headers on every answer, including static files, media, health checks and the early 4xx answers
+  // below; the document's own CSP nonce is made here so the page and its header agree.
+  app.use('*', async (c, next) => {
+    const nonce = newNonce();
+    c.set('nonce' as never, nonce as never);
+    await next();
+    const requestUrl = new URL(c.req.url);
+    const security = securityHeaders({
+      nonce,
+      tileOrigin,
+      extraScriptSrc: recaptchaScriptHosts(),
+      isDevelopment: options.isDevelopment,
+      isHttps: isPublicHttps || requestUrl.protocol === 'https:',
+    });
+    // Copied into a new Response: some answers (Response.redirect, fetched bodies) have immutable headers.
+    const headers = new Headers(c.res.headers);
+    for (const [name, value] of Object.entries(security)) if (!headers.has(name)) headers.set(name, value);
+    if (DATA_REQUEST.test(requestUrl.pathname)) headers.set('Cache-Control', 'private, no-store');
+    const answer = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+    // Hono's setter would merge the old answer's headers back over these; clearing it first replaces the answer.
+    c.res = undefined as unknown as Response;
+    c.res = answer;
+  });
+
+  if (options.allowedHosts) {
+    const allowed = options.allowedHosts;
+    app.use('*', async (c, next) => {
+      if (!allowed.has(hostNameOf(c.req.header('host')))) {
+        return errorResponse(c.req.raw, 421, 'This server does not answer for that host name.');
+      }
+      await next();
+    });
+  }
+
   app.use('*', compress());
 
-  app.get('/healthz', async (c) => {
-    try {
-      await options.getDb().execute('select 1');
-      return c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' });
-    } catch {
-      return c.json({ status: 'database unavailable' }, 503, { 'Cache-Control': 'no-store' });
-    }
+  // Liveness: the process is up and serving. Load balancers that should stop sending traffic while the database
+  // is away use /readyz (server/routes.ts).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'Cache-Control': 'no-store' }));
+  // Readiness: the database answers and its migrations are current; 503 otherwise, so traffic goes elsewhere.
+  app.get('/readyz', async (c) => {
+    const readiness = await checkReadiness(options.getDb());
+    if (readiness.ready) return c.json({ status: 'ready' }, 200, { 'Cache-Control': 'no-store' });
+    return c.json({ status: readiness.reason }, 503, {
+      'Cache-Control': 'no-store',
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
   });
 
   if (options.staticRoot) {
@@ -187,8 +281,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
       resolveMethod(request, undefined);
     }
 
-    const nonce = newNonce();
-    const origin = options.publicUrl ?? url.origin;
+    const nonce = c.get('nonce' as never) as string;
     const context: RequestContext = {
       requestId: (c.get('requestId' as never) as string) ?? randomUUID(),
       nonce,
@@ -199,20 +292,19 @@ export function createServerApp(options: ServerAppOptions): Hono {
       isCsrfDeferred,
       session,
       logger: options.logger,
-      clientIp: clientIpOf(c, options.trustProxy ?? false),
-      origin,
+      clientIp: clientIpFrom(c.req.header('x-forwarded-for'), socketAddressOf(c), hops),
+      origin: publicOrigin,
     };
 
     const response = await options.handleDocument(request, context);
+    if (response.status >= 500) {
+      const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+      if (unavailable) {
+        options.logger.warn({ status: response.status, path: url.pathname }, 'answered 503: database unreachable');
+        return unavailable;
+      }
+    }
     const headers = new Headers(response.headers);
-    const security = securityHeaders({
-      nonce,
-      tileOrigin,
-      extraScriptSrc: recaptchaScriptHosts(),
-      isDevelopment: options.isDevelopment,
-      isHttps: url.protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
-    });
-    for (const [name, value] of Object.entries(security)) if (!headers.has(name)) headers.set(name, value);
     if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });

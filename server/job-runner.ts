@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../app/lib/session.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
+import { FailureBackoff } from './job-backoff.ts';
 
 export type JobRunnerOptions = {
   /** How often the mail loop looks for due emails when the outbox is empty. */
@@ -52,7 +53,10 @@ export function startJobRunner(
     });
 
   const mailLoop = async () => {
+    const backoff = new FailureBackoff(logger, 'email delivery');
+    const pollMs = settings.mailPollMs ?? 1000;
     while (!isStopped) {
+      let waitMs = pollMs;
       try {
         const { claimed } = await deliverDueEmailBatch(getDb(), sender, {
           batchSize,
@@ -60,11 +64,12 @@ export function startJobRunner(
           leaseMs: settings.leaseMs,
           logger,
         });
+        backoff.succeeded();
         if (claimed > 0) continue;
       } catch (error) {
-        logger.error({ err: error }, 'email delivery failed');
+        waitMs = backoff.failed(error, pollMs);
       }
-      await sleep(settings.mailPollMs ?? 1000);
+      await sleep(waitMs);
     }
   };
 
@@ -78,7 +83,10 @@ export function startJobRunner(
       }));
   const alertLoop = async () => {
     let lastHousekeeping = 0;
+    const backoff = new FailureBackoff(logger, 'alert job');
+    const pollMs = settings.alertPollMs ?? 3000;
     while (!isStopped) {
+      let waitMs = pollMs;
       try {
         if (Date.now() - lastHousekeeping >= HOUSEKEEPING_INTERVAL_MS) {
           lastHousekeeping = Date.now();
@@ -86,10 +94,11 @@ export function startJobRunner(
           await deleteStaleRateLimits(getDb());
         }
         await alertJob(getDb());
+        backoff.succeeded();
       } catch (error) {
-        logger.error({ err: error }, 'alert job failed');
+        waitMs = backoff.failed(error, pollMs);
       }
-      await sleep(settings.alertPollMs ?? 3000);
+      await sleep(waitMs);
     }
   };
 

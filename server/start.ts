@@ -1,13 +1,36 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { getDatabaseHandle, getDb } from '../app/lib/db.server.ts';
-import { getEnv } from '../app/lib/env.server.ts';
+import { allowedHostNames, getEnv, publicOrigin, type Env } from '../app/lib/env.server.ts';
 import { logger } from '../app/lib/logger.server.ts';
 import { getSessionSecret } from '../app/lib/secret.server.ts';
 import { createServerApp, type DocumentHandler } from './app.ts';
 import { registerServerRoutes } from './routes.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startJobRunner } from './job-runner.ts';
+import { isDatabaseReachable } from './readiness.ts';
+
+/**
+ * Limits against slow and idle clients and connection floods: a client must send its headers within
+ * SERVER_HEADERS_TIMEOUT_MS and the whole request within SERVER_REQUEST_TIMEOUT_MS; idle keep-alive connections
+ * close after SERVER_KEEP_ALIVE_TIMEOUT_MS; at most SERVER_MAX_CONNECTIONS sockets are open at once.
+ */
+export function applyServerLimits(
+  server: Server,
+  env: Pick<
+    Env,
+    | 'SERVER_HEADERS_TIMEOUT_MS'
+    | 'SERVER_REQUEST_TIMEOUT_MS'
+    | 'SERVER_KEEP_ALIVE_TIMEOUT_MS'
+    | 'SERVER_MAX_CONNECTIONS'
+  >,
+): void {
+  server.requestTimeout = env.SERVER_REQUEST_TIMEOUT_MS;
+  // Node requires headersTimeout <= requestTimeout.
+  server.headersTimeout = Math.min(env.SERVER_HEADERS_TIMEOUT_MS, env.SERVER_REQUEST_TIMEOUT_MS);
+  server.keepAliveTimeout = env.SERVER_KEEP_ALIVE_TIMEOUT_MS;
+  server.maxConnections = env.SERVER_MAX_CONNECTIONS;
+}
 
 type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -37,8 +60,12 @@ export async function startServer(mode: ServerMode): Promise<void> {
     tileUrl: env.MAP_TILE_URL,
     multipartPaths: new Set(['/form_submissions']),
     staticRoot: mode.kind === 'production' ? mode.clientDir : undefined,
-    publicUrl: env.PUBLIC_URL,
-    trustProxy: env.TRUST_PROXY === 'true',
+    publicUrl: publicOrigin(env),
+    // Production answers only for its own host names (a forged Host could otherwise reach caches and logs);
+    // development serves whatever name the developer uses.
+    allowedHosts: mode.kind === 'production' ? allowedHostNames(env) : undefined,
+    trustProxy: env.TRUST_PROXY,
+    isDatabaseReachable: () => isDatabaseReachable(getDb()),
     extraRoutes: registerServerRoutes,
   });
 
@@ -47,8 +74,7 @@ export async function startServer(mode: ServerMode): Promise<void> {
     if (mode.kind === 'development') mode.viteMiddlewares(req, res, () => void listener(req, res));
     else void listener(req, res);
   });
-  server.requestTimeout = 60_000;
-  server.headersTimeout = 20_000;
+  applyServerLimits(server, env);
 
   const stopJobs = env.RUN_JOBS === 'true' ? startJobRunner(getDb, logger) : () => Promise.resolve();
 

@@ -23,7 +23,7 @@ export type DatabaseHandle = {
  * From the working directory (the project root, like PGLITE_DIR and the other data folders): this module runs from
  * app/lib in tests and scripts but from inside the production bundle under BUILD_DIR when served.
  */
-const migrationsFolder = path.resolve('db/migrations');
+export const migrationsFolder = path.resolve('db/migrations');
 
 /**
  * pool.end() resolves as soon as it has asked each connection to close, before the connections have closed. Waiting
@@ -50,11 +50,31 @@ async function endPool(pool: pg.Pool): Promise<void> {
  * PostgreSQL when a URL is given (scales out), otherwise embedded PGlite in a folder,
  * or in memory for `dataDir: 'memory://'` (tests). Both run the same committed migrations.
  */
-export function openDatabase(options: { databaseUrl?: string; dataDir?: string } = {}): DatabaseHandle {
+export type DatabaseTimeouts = {
+  /** How long to wait for a new PostgreSQL connection before the query fails (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** The longest one statement may run, on the server and as a client-side guard (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+};
+
+export function openDatabase(
+  options: { databaseUrl?: string; dataDir?: string } & DatabaseTimeouts = {},
+): DatabaseHandle {
   if (options.databaseUrl) {
+    const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
     // JIT compilation costs 5–10 ms per query and only pays off for long analytical queries, never for a web
-    // request's millisecond lookups (docs/performance.md): off for the app's sessions.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    // request's millisecond lookups (docs/performance.md): off for the app's sessions. The timeouts keep a request
+    // from hanging while the database is unreachable: it fails, and the server answers 503 (server/app.ts).
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off',
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      statement_timeout: statementTimeoutMs,
+      // The client-side guard fires a little later than the server's, for a server that no longer answers at all.
+      query_timeout: statementTimeoutMs + 5_000,
+      idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    });
     // An idle client whose backend goes away (a restart, pg_terminate_backend, a failover) emits 'error' on the
     // pool; unheard, that event would end the process. The pool drops the dead client and the next query reconnects.
     pool.on('error', (error) => {
@@ -91,7 +111,13 @@ export function getDatabaseHandle(): DatabaseHandle {
   if (!handle) {
     const env = getEnv();
     handle = openDatabase(
-      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: path.resolve(env.PGLITE_DIR) },
+      env.DATABASE_URL
+        ? {
+            databaseUrl: env.DATABASE_URL,
+            connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+          }
+        : { dataDir: path.resolve(env.PGLITE_DIR) },
     );
   }
   return handle;

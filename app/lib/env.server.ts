@@ -25,9 +25,27 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** The site's one public origin; required in production (see publicOrigin). */
   PUBLIC_URL: z.string().url().optional(),
-  /** 'true' behind a reverse proxy: the visitor's address comes from X-Forwarded-For. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Extra host names (comma-separated) answered in production besides PUBLIC_URL's host and localhost. */
+  ALLOWED_HOSTS: z.string().default(''),
+  /**
+   * Reverse proxies in front of the server, as a hop count: the visitor's address is the X-Forwarded-For entry that
+   * many places from the right. 'true' means 1, 'false' 0 (the header is ignored).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'expected true, false or a number of proxy hops')
+    .default('false')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+  /** Node HTTP server limits (server/start.ts): slow or idle clients are cut off, connections are capped. */
+  SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
+  SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
+  /** PostgreSQL only: connection and statement timeouts, so an unreachable database fails fast (503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_URL: z.string().optional(),
   PGLITE_DIR: z.string().default('./data/pglite'),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -86,9 +104,30 @@ export function getEnv(): Env {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new Error(`Invalid environment configuration: ${problems}`);
     }
+    if (parsed.data.NODE_ENV === 'production' && !parsed.data.PUBLIC_URL) {
+      throw new Error(
+        'Invalid environment configuration: PUBLIC_URL must be set in production (e.g. PUBLIC_URL=https://www.example-agency.co.uk). ' +
+          'Links in emails, canonical URLs and sitemaps are built from it, never from the request.',
+      );
+    }
     cached = parsed.data;
   }
   return cached;
+}
+
+/**
+ * The site's public origin: PUBLIC_URL, or in development and tests http://localhost:PORT. Never derived from a
+ * request's Host header, which a client chooses (a password-reset link built from it could point anywhere).
+ */
+export function publicOrigin(env: Env = getEnv()): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+}
+
+/** Host names answered in production: the public host, ALLOWED_HOSTS, and loopback names for health checks. */
+export function allowedHostNames(env: Env = getEnv()): Set<string> {
+  const names = new Set(['localhost', '127.0.0.1', '[::1]', new URL(publicOrigin(env)).hostname.toLowerCase()]);
+  for (const name of env.ALLOWED_HOSTS.split(',')) if (name.trim()) names.add(name.trim().toLowerCase());
+  return names;
 }
 
 /** Tests that change process.env call this so the next getEnv() reads it again. */

@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
     ...(await freshDatabaseEnv()),
     NODE_ENV: 'production',
     PORT: String(port),
+    PUBLIC_URL: baseURL,
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     SEED_ON_EMPTY: 'true',

@@ -1,8 +1,15 @@
 /** The /outbox route itself, in a production configuration without SMTP and without the opt-in: 404. */
 import { afterAll, describe, expect, it } from 'vitest';
 
-const saved = { NODE_ENV: process.env.NODE_ENV, SMTP_URL: process.env.SMTP_URL, OUTBOX_PAGE: process.env.OUTBOX_PAGE };
+const saved = {
+  NODE_ENV: process.env.NODE_ENV,
+  SMTP_URL: process.env.SMTP_URL,
+  OUTBOX_PAGE: process.env.OUTBOX_PAGE,
+  PUBLIC_URL: process.env.PUBLIC_URL,
+};
 process.env.NODE_ENV = 'production';
+// Production needs its public origin to start.
+process.env.PUBLIC_URL = 'https://agency.example';
 process.env.SMTP_URL = '';
 delete process.env.OUTBOX_PAGE;
 afterAll(() => {

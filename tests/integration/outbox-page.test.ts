@@ -27,7 +27,7 @@ describe('the outbox page', () => {
     expect(canShowOutboxPage(request(), env({ ...optIn, HOST: '::1' }))).toBe(true);
     expect(canShowOutboxPage(request(), env({ ...optIn, HOST: '0.0.0.0' }))).toBe(false);
     expect(canShowOutboxPage(request(), env({ ...optIn, HOST: 'agency.example' }))).toBe(false);
-    expect(canShowOutboxPage(request(), env({ ...optIn, HOST: '127.0.0.1', TRUST_PROXY: 'true' }))).toBe(false);
+    expect(canShowOutboxPage(request(), env({ ...optIn, HOST: '127.0.0.1', TRUST_PROXY: 1 }))).toBe(false);
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']) {
       expect(canShowOutboxPage(request({ [header]: '203.0.113.9' }), env({ ...optIn, HOST: '127.0.0.1' }))).toBe(false);
     }

@@ -1,3 +1,5 @@
+import { readCookie } from '../../lib/cookies.ts';
+
 /** Spec point 9: the consent choice lives in this cookie. */
 export const CONSENT_COOKIE = 'cookieconsent_status';
 export const consentStatuses = ['allow', 'deny'] as const;
@@ -6,15 +8,8 @@ export type ConsentStatus = (typeof consentStatuses)[number];
 export const CONSENT_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export function readConsentStatus(cookieHeader: string | null | undefined): ConsentStatus | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === CONSENT_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
-      return value === 'allow' || value === 'deny' ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(cookieHeader, CONSENT_COOKIE);
+  return value === 'allow' || value === 'deny' ? value : null;
 }
 
 /** The cookie is strictly necessary (it stores the choice) and read by the page's script, so not HttpOnly. */

@@ -123,18 +123,8 @@ export function answersToStore(
   return stored;
 }
 
-/** Only a local path (no scheme, no host, no `//` or backslash tricks) is followed after a submission. */
-export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 500) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  try {
-    const url = new URL(value, 'http://doorstep.invalid');
-    if (url.origin !== 'http://doorstep.invalid') return fallback;
-    return `${url.pathname}${url.search}`;
-  } catch {
-    return fallback;
-  }
-}
+/** Only a path on this site is followed after a submission (the one redirect check, app/lib/safe-redirect.ts). */
+export { safeRedirectPath } from '../../lib/safe-redirect.ts';
 
 /** Client-side check of a chosen file (spec point 5): over 10 MB → the message, and the selection is cleared. */
 export function clientFileError(file: { size: number } | null | undefined): string | null {

@@ -10,6 +10,7 @@ import {
   type FieldRecord,
 } from '../../lib/http/request-body.ts';
 import { HONEYPOT_FIELD } from '../spam/index.ts';
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 
 export type LeadGroups = {
   /** lead_client{…} */
@@ -110,8 +111,5 @@ export function idOf(value: unknown): number | null {
 
 /** A same-site path to return to after a form post without JavaScript; anything else falls back. */
 export function safeReturnPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
-    return fallback;
-  }
-  return value.length > 500 ? fallback : value.split('#')[0]!;
+  return safeRedirectPath(value, fallback);
 }

@@ -136,9 +136,10 @@ export async function readMultipartBody<Type>(
   };
 
   parser.on('field', (name, value, info) => {
-    if (stopped || name in fields) return;
-    // PostgreSQL refuses NUL in text; a real form never sends one.
-    if (value.includes('\0') || name.includes('\0')) {
+    if (stopped || (typeof name === 'string' && name in fields)) return;
+    // PostgreSQL refuses NUL in text; a real form never sends one. Busboy gives no name for a part named "" and no
+    // value for a part whose declared charset it cannot decode; a throw here would leave the request unanswered.
+    if (typeof name !== 'string' || typeof value !== 'string' || value.includes('\0') || name.includes('\0')) {
       halt('malformed');
       return;
     }

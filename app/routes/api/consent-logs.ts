@@ -5,11 +5,7 @@ import { consentCookieHeader } from '../../features/consent/consent.ts';
 import { consentLogSchema } from '../../features/consent/consent-log-schema.ts';
 import { recordConsent } from '../../features/consent/consent.server.ts';
 import { getDb } from '../../lib/db.server.ts';
-
-/** Where a form post without JavaScript returns to: a local path only. */
-function safeReturnPath(value: unknown): string {
-  return typeof value === 'string' && /^\/(?!\/)[^\s\\]*$/.test(value) ? value : '/';
-}
+import { safeRedirectPath } from '../../lib/safe-redirect.ts';
 
 /**
  * Spec point 7 `POST /ajax-events/logs`: logs a cookie-consent choice (the authenticity token arrives in the
@@ -36,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     path: parsed.data.path,
   });
   const headers = { 'Set-Cookie': consentCookieHeader(parsed.data.status, isSecure), 'Cache-Control': 'no-store' };
-  if (!isJson) return redirect(safeReturnPath(body.redirect_to), { headers });
+  if (!isJson) return redirect(safeRedirectPath(body.redirect_to), { headers });
   return data({ status: parsed.data.status, consentId }, { status: 201, headers });
 }
 
