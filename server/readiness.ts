@@ -52,5 +52,7 @@ export async function checkReadiness(db: Database): Promise<Readiness> {
     if (!(await isDatabaseReachable(db))) return { ready: false, reason: 'database unavailable' };
     return { ready: false, reason: 'migrations pending' };
   }
-  return applied >= (await newestCommittedMigration()) ? { ready: true } : { ready: false, reason: 'migrations pending' };
+  return applied >= (await newestCommittedMigration())
+    ? { ready: true }
+    : { ready: false, reason: 'migrations pending' };
 }

@@ -157,7 +157,11 @@ const fields = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 });
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const encoding = fc.constantFrom('urlencoded', 'json', 'json-raw', 'multipart', 'text', 'none', 'charset');
 
-function bodyFor(kind: string, pairs: [string, string][], raw: unknown): { headers: Record<string, string>; body?: BodyInit } {
+function bodyFor(
+  kind: string,
+  pairs: [string, string][],
+  raw: unknown,
+): { headers: Record<string, string>; body?: BodyInit } {
   switch (kind) {
     case 'urlencoded':
       return {
