@@ -259,6 +259,19 @@ describe('POST /user.ljson (registration)', () => {
     expect(answer.body.errors).toEqual([`Password ${PASSWORD_ERROR_FRAGMENTS.common}`]);
   });
 
+  it('refuses breached and guessable passwords (zxcvbn dictionaries, score under 3) with their own message', async () => {
+    for (const password of ['Summer2024!', 'P@ssword2024', 'Bristol2024', 'zaq1@WSXcde', 'Ann-Smith-Jones']) {
+      const fields = registrationFields();
+      Object.assign(fields.user as Record<string, unknown>, { password, password_confirmation: password });
+      const answer = await call(userAction, newVisitor(), { path: '/user.ljson', json: fields });
+      expect([password, answer.status, answer.body.errors]).toEqual([
+        password,
+        422,
+        [`Password ${PASSWORD_ERROR_FRAGMENTS.guessable}`],
+      ]);
+    }
+  });
+
   it('gives a duplicate email only the vague failure, and emails the owner instead', async () => {
     const { email } = await registeredVisitor();
     const fields = registrationFields();
@@ -541,6 +554,20 @@ describe('POST /user.ljson with _method=put', () => {
     });
     expect(common.status).toBe(422);
     expect(common.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.common]);
+
+    // Meets the spec's reset rule, but is a breached password with a year added.
+    const breached = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'P@ssword2024',
+        password_confirmation: 'P@ssword2024',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(breached.status).toBe(422);
+    expect(breached.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.guessable]);
 
     const mismatch = await call(userAction, visitor, {
       method: 'PUT',

@@ -70,7 +70,10 @@ export async function registerCall(
     const problems = fieldErrors(parsed.error);
     return json(422, { errors: problems.map((problem) => problem.message), field_errors: problems });
   }
-  const passwordProblems = newPasswordProblems(parsed.data.password, { useResetRule: false });
+  const passwordProblems = newPasswordProblems(parsed.data.password, {
+    useResetRule: false,
+    userInputs: [parsed.data.email, parsed.data.first_name, parsed.data.last_name],
+  });
   if (passwordProblems.length > 0) {
     const lines = passwordProblems.map((fragment) => `Password ${fragment}`);
     return json(422, { errors: lines, field_errors: lines.map((message) => ({ field: 'password', message })) });
