@@ -208,7 +208,7 @@ export async function updateUserCall(
     const problems = fieldErrors(parsed.error);
     return json(422, { errors: problems.map((problem) => problem.message), field_errors: problems });
   }
-  const outcome = await updateProfile(db, userId, parsed.data);
+  const outcome = await updateProfile(db, userId, parsed.data, { origin: context.origin });
   if (!outcome.ok) {
     return json(422, { errors: outcome.errors.map((problem) => problem.message), field_errors: outcome.errors });
   }
