@@ -866,6 +866,7 @@ describe('email verification and email change', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Profile successfully updated.');
     expect((answer.body.user as { email: string }).email).toBe(email);
+    expect(answer.body.email_change_sent_to).toBe(newEmail);
     const [unchanged] = await database.db.select().from(users).where(eq(users.id, userId));
     expect(unchanged!.email).toBe(email);
 

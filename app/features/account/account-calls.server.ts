@@ -212,7 +212,11 @@ export async function updateUserCall(
   if (!outcome.ok) {
     return json(422, { errors: outcome.errors.map((problem) => problem.message), field_errors: outcome.errors });
   }
-  return json(200, { message: ACCOUNT_MESSAGES.profileUpdated, user: await getUserView(db, userId) });
+  return json(200, {
+    message: ACCOUNT_MESSAGES.profileUpdated,
+    user: await getUserView(db, userId),
+    ...(outcome.emailChangeSentTo ? { email_change_sent_to: outcome.emailChangeSentTo } : {}),
+  });
 }
 
 /**
