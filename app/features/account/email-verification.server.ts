@@ -10,8 +10,8 @@ import { emailVerificationTokens, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 
-export const EMAIL_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
-export const VERIFY_EMAIL_PATH = '/user/verify-email';
+const EMAIL_TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
+const VERIFY_EMAIL_PATH = '/user/verify-email';
 
 type Purpose = 'verify' | 'change';
 

@@ -8,7 +8,7 @@ import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
 import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
 
 /** zxcvbn's scale is 0–4; 3 is "safely unguessable" against an offline attack on a slow hash (10^8+ guesses). */
-export const MINIMUM_PASSWORD_SCORE = 3;
+const MINIMUM_PASSWORD_SCORE = 3;
 
 let estimator: ZxcvbnFactory | undefined;
 
