@@ -83,7 +83,8 @@ export async function confirmEmail(page: Page, email: string): Promise<void> {
   expect(link, 'confirmation link in the outbox').toBeTruthy();
   await page.goto(link!);
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
-  await expect.poll(() => page.getByText('your email address is confirmed').count(), UI).toBe(1);
+  // A locator wait rather than expect.poll, so set-up hooks can use this too.
+  await page.getByText('your email address is confirmed').waitFor({ timeout: UI.timeout });
 }
 
 export async function signIn(page: Page, email: string): Promise<void> {
