@@ -21,6 +21,7 @@ export default [
       route('saved-properties', 'routes/account/saved-properties.tsx'),
       route('saved-searches', 'routes/account/saved-searches.tsx'),
       route('forgotten_password', 'routes/account/forgotten-password.tsx'),
+      route('verify-email', 'routes/account/verify-email.tsx'),
     ]),
   ]),
   route('terms-of-use', 'routes/public/static-page.tsx', { id: 'terms-of-use' }),

@@ -91,6 +91,7 @@ const envSchema = z.object({
   RATE_LIMIT_SEND_TO_FRIEND: rateLimitRule,
   RATE_LIMIT_FORM_SUBMISSIONS: rateLimitRule,
   RATE_LIMIT_ADDRESS_LOOKUP: rateLimitRule,
+  RATE_LIMIT_LEAD_CONFIRMATIONS: rateLimitRule,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -17,7 +17,8 @@ export type RateLimitName =
   | 'passwordReset'
   | 'sendToFriend'
   | 'formSubmissions'
-  | 'addressLookup';
+  | 'addressLookup'
+  | 'leadConfirmations';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -33,6 +34,8 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
   sendToFriend: { limit: 10, windowSeconds: 3600 },
   formSubmissions: { limit: 10, windowSeconds: 600 },
   addressLookup: { limit: 120, windowSeconds: 60 },
+  // Per recipient address: a lead form must not become a way to mail anyone (the lead itself is still kept).
+  leadConfirmations: { limit: 3, windowSeconds: 86_400 },
 };
 
 const overrides = new Map<RateLimitName, RateLimitRule>();
@@ -54,6 +57,7 @@ const ENV_NAMES = {
   sendToFriend: 'RATE_LIMIT_SEND_TO_FRIEND',
   formSubmissions: 'RATE_LIMIT_FORM_SUBMISSIONS',
   addressLookup: 'RATE_LIMIT_ADDRESS_LOOKUP',
+  leadConfirmations: 'RATE_LIMIT_LEAD_CONFIRMATIONS',
 } as const satisfies Record<RateLimitName, keyof Env>;
 
 export function rateLimitRule(name: RateLimitName): RateLimitRule {

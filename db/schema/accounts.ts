@@ -23,6 +23,8 @@ export const users = pgTable(
     telMobile: text('tel_mobile'),
     isOptedInToMarketing: boolean('is_opted_in_to_marketing').notNull().default(false),
     savedPropertiesSynced: boolean('saved_properties_synced').notNull().default(false),
+    /** When the owner followed an emailed link to this address; null: alerts and marketing are never sent to it. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +73,26 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Emailed links that prove control of an address: `verify` (the address registered with) and `change` (a new
+ * address, applied only when its link is followed). Only the SHA-256 of the token is kept; single use, expiring.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
+);
 
 export const savedProperties = pgTable(
   'saved_properties',

@@ -70,6 +70,23 @@ export async function register(page: Page, email: string): Promise<void> {
   await page.reload();
 }
 
+/** Follows the confirmation link emailed at registration (read from /outbox), as the address's owner would. */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  const outbox = await page.context().newPage();
+  await outbox.goto('/outbox');
+  const mail = outbox
+    .locator('.outbox-email', { hasText: email })
+    .filter({ hasText: 'Please confirm your email address' });
+  const text = (await mail.first().locator('pre').textContent()) ?? '';
+  await outbox.close();
+  const link = /\/user\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
+  expect(link, 'confirmation link in the outbox').toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Confirm my email address' }).click();
+  // A locator wait rather than expect.poll, so set-up hooks can use this too.
+  await page.getByText('your email address is confirmed').waitFor({ timeout: UI.timeout });
+}
+
 export async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/user/sign-in');
   await page.getByLabel('Email address').fill(email);

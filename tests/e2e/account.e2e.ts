@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { confirmEmail, register } from './account-helpers.ts';
 import { expectNoAxeViolations, expectNoPersonalFieldsInUrls, recordRequestUrls, useBrowser } from './browser.ts';
 
 const { newPage } = useBrowser();
@@ -192,6 +193,22 @@ describe('account area', () => {
 
     await signIn(page, NEW_PASSWORD);
     expectNoPersonalFieldsInUrls(requestedUrls);
+  });
+
+  it('confirms the registered address through the emailed link (a button, so a link scanner cannot)', async () => {
+    const page = await newPage();
+    const address = `e2e-confirm-${Date.now()}@example.com`;
+    await register(page, address);
+    await confirmEmail(page, address);
+    await checkAccessibility(page);
+    // The link works once.
+    await page.reload();
+    await sidebar(page).getByRole('button', { name: 'Confirm my email address' }).click();
+    await expect
+      .poll(() => sidebar(page).getByText('This link has expired or has already been used.').count(), {
+        timeout: 20_000,
+      })
+      .toBe(1);
   });
 
   it('fits a 390 px phone, closes with Escape to /, and offers the account links', async () => {

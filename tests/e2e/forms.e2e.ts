@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { minimalPdf } from '../upload-fixtures.ts';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -13,7 +14,7 @@ async function snapshot(page: Page, name: string, fullPage = true): Promise<void
     await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
-const SMALL_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const SMALL_PDF = Buffer.from(minimalPdf());
 
 describe('custom forms', () => {
   it('finds the careers form from the footer, checks it, and sends it with a PDF CV', async () => {

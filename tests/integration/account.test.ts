@@ -1,7 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
-import { emailOutbox, marketingPreferences, passwordResetTokens, sessions, users } from '../../db/schema/index.ts';
+import {
+  emailOutbox,
+  emailVerificationTokens,
+  marketingPreferences,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
@@ -19,6 +26,7 @@ import { action as resetAction } from '../../app/routes/api/reset-passwords.ts';
 import { action as marketingAction } from '../../app/routes/api/marketing-preferences.ts';
 import { action as customMarketingAction } from '../../app/routes/api/custom-marketing-preferences.ts';
 import { forgottenPasswordCall } from '../../app/features/account/account-calls.server.ts';
+import { action as verifyEmailAction } from '../../app/routes/account/verify-email.tsx';
 
 const botCheck = vi.hoisted(() => ({ passes: true }));
 vi.mock('../../app/features/spam/spam-protection.server.ts', () => ({
@@ -259,6 +267,19 @@ describe('POST /user.ljson (registration)', () => {
     expect(answer.body.errors).toEqual([`Password ${PASSWORD_ERROR_FRAGMENTS.common}`]);
   });
 
+  it('refuses breached and guessable passwords (zxcvbn dictionaries, score under 3) with their own message', async () => {
+    for (const password of ['Summer2024!', 'P@ssword2024', 'Bristol2024', 'zaq1@WSXcde', 'Ann-Smith-Jones']) {
+      const fields = registrationFields();
+      Object.assign(fields.user as Record<string, unknown>, { password, password_confirmation: password });
+      const answer = await call(userAction, newVisitor(), { path: '/user.ljson', json: fields });
+      expect([password, answer.status, answer.body.errors]).toEqual([
+        password,
+        422,
+        [`Password ${PASSWORD_ERROR_FRAGMENTS.guessable}`],
+      ]);
+    }
+  });
+
   it('gives a duplicate email only the vague failure, and emails the owner instead', async () => {
     const { email } = await registeredVisitor();
     const fields = registrationFields();
@@ -408,7 +429,10 @@ describe('POST /session', () => {
     await (
       await forgottenPasswordCall(database.db, { email: target.email }, { ...helper, origin: 'http://localhost' })
     ).work;
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, target.email));
+    const [mail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, target.email), eq(emailOutbox.relatedKind, 'password-reset')));
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1]!;
     const reset = await call(userAction, newVisitor(), {
       method: 'PUT',
@@ -498,7 +522,12 @@ describe('POST /user.ljson with _method=put', () => {
       json: { email: 'new-address@example.com', current_password: GOOD_PASSWORD },
     });
     expect(withPassword.status).toBe(200);
-    expect(withPassword.body.user).toMatchObject({ email: 'new-address@example.com' });
+    // The new address must confirm first (tested in 'email verification and email change').
+    const confirmations = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'new-address@example.com'));
+    expect(confirmations.map((mail) => mail.subject)).toEqual(['Confirm your new email address']);
   });
 
   it('answers 401 to a visitor', async () => {
@@ -541,6 +570,20 @@ describe('POST /user.ljson with _method=put', () => {
     });
     expect(common.status).toBe(422);
     expect(common.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.common]);
+
+    // Meets the spec's reset rule, but is a breached password with a year added.
+    const breached = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: {
+        user_id: userId,
+        password: 'P@ssword2024',
+        password_confirmation: 'P@ssword2024',
+        current_password: GOOD_PASSWORD,
+      },
+    });
+    expect(breached.status).toBe(422);
+    expect(breached.body.errors).toEqual([PASSWORD_ERROR_FRAGMENTS.guessable]);
 
     const mismatch = await call(userAction, visitor, {
       method: 'PUT',
@@ -618,7 +661,10 @@ describe('POST /reset_passwords and the emailed reset link', () => {
       { session: visitor.session, clientIp: visitor.clientIp, origin: 'http://localhost' },
     );
     await work;
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const [mail] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.relatedKind, 'password-reset')));
     const link = /http:\/\/localhost\/user\/forgotten_password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody);
     expect(link).not.toBeNull();
     const token = link![1]!;
@@ -653,7 +699,10 @@ describe('POST /reset_passwords and the emailed reset link', () => {
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, userId));
-    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    const mails = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.relatedKind, 'password-reset')));
     const expiredToken = /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.textBody)![1]!;
     const expired = await call(userAction, newVisitor(), {
       method: 'PUT',
@@ -677,7 +726,12 @@ describe('POST /reset_passwords and the emailed reset link', () => {
     );
     await trapped.work;
     expect(trapped.result).toEqual({ status: 200, body: { message: ACCOUNT_MESSAGES.forgottenPassword } });
-    expect(await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).toHaveLength(0);
+    expect(
+      await database.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.relatedKind, 'password-reset'))),
+    ).toHaveLength(0);
 
     setRateLimitRuleForTests('passwordReset', { limit: 1, windowSeconds: 900 });
     const limited = newVisitor();
@@ -753,5 +807,80 @@ describe('marketing preferences', () => {
       .from(marketingPreferences)
       .where(eq(marketingPreferences.userId, owner.userId));
     expect(row!.optInMarketing).toBe(false);
+  });
+});
+
+describe('email verification and email change', () => {
+  async function latestMailTo(address: string) {
+    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+    return mails.at(-1);
+  }
+  const tokenIn = (text: string) => /\/user\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+
+  it('emails a single-use link at registration; the address is unverified until it is followed', async () => {
+    const { email, userId } = await registeredVisitor();
+    const [before] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(before!.emailVerifiedAt).toBeNull();
+    const mail = await latestMailTo(email);
+    expect(mail!.subject).toBe('Please confirm your email address');
+    const token = tokenIn(mail!.textBody)!;
+    expect(token).toBeTruthy();
+    // Only the hash is stored.
+    const rows = await database.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(eq(emailVerificationTokens.userId, userId));
+    expect(rows.map((row) => row.tokenHash)).not.toContain(token);
+
+    const used = await call(verifyEmailAction, newVisitor(), { path: '/user/verify-email', json: { token } });
+    expect(used.status).toBe(200);
+    expect(used.body.outcome).toBe('verified');
+    const [after] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(after!.emailVerifiedAt).toBeInstanceOf(Date);
+
+    const again = await call(verifyEmailAction, newVisitor(), { path: '/user/verify-email', json: { token } });
+    expect([again.status, again.body.outcome]).toEqual([422, 'invalid']);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email, userId } = await registeredVisitor();
+    const token = tokenIn((await latestMailTo(email))!.textBody)!;
+    await database.db
+      .update(emailVerificationTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerificationTokens.userId, userId));
+    const answer = await call(verifyEmailAction, newVisitor(), { path: '/user/verify-email', json: { token } });
+    expect(answer.body.outcome).toBe('invalid');
+    const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(user!.emailVerifiedAt).toBeNull();
+  });
+
+  it('changes the email only when the new address confirms, and tells the old address', async () => {
+    const { visitor, email, userId } = await registeredVisitor();
+    const newEmail = `moved-${userId}@example.com`;
+    const answer = await call(userAction, visitor, {
+      method: 'PUT',
+      path: '/user.ljson',
+      json: { email: newEmail, current_password: GOOD_PASSWORD },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.message).toBe('Profile successfully updated.');
+    expect((answer.body.user as { email: string }).email).toBe(email);
+    expect(answer.body.email_change_sent_to).toBe(newEmail);
+    const [unchanged] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect(unchanged!.email).toBe(email);
+
+    const notice = await latestMailTo(email);
+    expect(notice!.subject).toBe('A change of email address was requested for your account');
+    expect(tokenIn(notice!.textBody)).toBeUndefined();
+    const confirmation = await latestMailTo(newEmail);
+    expect(confirmation!.subject).toBe('Confirm your new email address');
+    const token = tokenIn(confirmation!.textBody)!;
+
+    const used = await call(verifyEmailAction, newVisitor(), { path: '/user/verify-email', json: { token } });
+    expect(used.body.outcome).toBe('changed');
+    const [changed] = await database.db.select().from(users).where(eq(users.id, userId));
+    expect([changed!.email, changed!.emailLower]).toEqual([newEmail, newEmail]);
+    expect(changed!.emailVerifiedAt).toBeInstanceOf(Date);
   });
 });

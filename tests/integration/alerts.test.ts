@@ -7,6 +7,7 @@ import {
   savedProperties,
   savedSearchAlerts,
   savedSearches,
+  users,
 } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { runAlertJobIfDue } from '../../app/features/alerts/alerts.server.ts';
@@ -105,6 +106,30 @@ describe('saved-search alerts', () => {
     }
     expect(email!.htmlBody).toContain('£350,000');
     expect(email!.htmlBody).toMatch(/<img [^>]*src="https:\/\/agency\.example\/images\//);
+  });
+
+  it('sends no alert to an address its owner has not confirmed, until they do', async () => {
+    const unverifiedId = await insertUser(database.db, 'unconfirmed@example.com', { verified: false });
+    await run(t0);
+    const result = await saveSearchForUser(
+      database.db,
+      unverifiedId,
+      createSearch({ channel: 'sales', minBeds: 2, maxPrice: 400_000 }),
+      'I',
+    );
+    if (result.outcome === 'limit-reached') throw new Error('limit');
+    await database.db.update(savedSearches).set({ createdAt: t0 }).where(eq(savedSearches.userId, unverifiedId));
+    await list(at(2 * MINUTE), { bedrooms: 3, priceValue: 350_000 });
+    await run(at(3 * MINUTE));
+    expect((await emails()).map((email) => email.toAddress)).not.toContain('unconfirmed@example.com');
+
+    await database.db
+      .update(users)
+      .set({ emailVerifiedAt: at(4 * MINUTE) })
+      .where(eq(users.id, unverifiedId));
+    await list(at(5 * MINUTE), { bedrooms: 3, priceValue: 360_000 });
+    await run(at(6 * MINUTE));
+    expect((await emails()).map((email) => email.toAddress)).toContain('unconfirmed@example.com');
   });
 
   it('sends a property at most once per search, even when matched again', async () => {

@@ -24,6 +24,7 @@ import {
 } from '../../app/features/forms/custom-form.ts';
 import { action } from '../../app/routes/api/form-submissions.ts';
 import { createServerApp } from '../../server/app.ts';
+import { minimalPdf } from '../upload-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const secret = process.env.SESSION_SECRET!;
@@ -31,7 +32,7 @@ let database: TestDatabase;
 let uploadDir: string;
 let app: Hono;
 
-const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const PDF_BYTES = minimalPdf();
 
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'doorstep-uploads-'));
@@ -273,17 +274,29 @@ describe('POST /form_submissions', () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
+  it('refuses a %PDF- prefix followed by HTML and a script (the structure is checked, not only the first bytes)', async () => {
+    const before = await counts();
+    const filesBefore = await storedFiles();
+    const sessionId = newSessionId();
+    const forged = new TextEncoder().encode(
+      '%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n',
+    );
+    const response = await post(await careersForm(sessionId, { file: { bytes: forged, name: 'cv.pdf' } }), sessionId);
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ cv: FILE_TYPE_MESSAGE });
+    expect(await counts()).toEqual(before);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
   it('accepts a file of exactly 10 MB and refuses 10 MB + 1 byte with 413', async () => {
     const sessionId = newSessionId();
-    const exact = new Uint8Array(MAX_UPLOAD_BYTES);
-    exact.set(PDF_BYTES);
+    const exact = minimalPdf(MAX_UPLOAD_BYTES);
     const ok = await post(await careersForm(sessionId, { file: { bytes: exact, name: 'big.pdf' } }), sessionId);
     expect(ok.status).toBe(200);
 
     const before = await counts();
     const filesBefore = await storedFiles();
-    const over = new Uint8Array(MAX_UPLOAD_BYTES + 1);
-    over.set(PDF_BYTES);
+    const over = minimalPdf(MAX_UPLOAD_BYTES + 1);
     const response = await post(await careersForm(sessionId, { file: { bytes: over, name: 'big.pdf' } }), sessionId);
     expect(response.status).toBe(413);
     expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({

@@ -93,7 +93,8 @@ describe('acceptLead', () => {
   });
 
   it('keeps the lead when SMTP is down and retries the email later with backoff', async () => {
-    const { leadId } = await acceptLead(database.db, { ...base, branchId: 1 }, '');
+    // Its own visitor address: each address gets a few confirmations a day (tested below).
+    const { leadId } = await acceptLead(database.db, { ...base, email: 'smtp-down@example.com', branchId: 1 }, '');
     const failing = {
       sendMail: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')),
     } as unknown as Transporter;
@@ -128,8 +129,38 @@ describe('acceptLead', () => {
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(emailOutbox.relatedId, leadId));
     await deliverDueEmails(database.db, working, 100);
-    expect(sent).toEqual(expect.arrayContaining([BRANCH_EMAIL, 'eve@example.com']));
+    expect(sent).toEqual(expect.arrayContaining([BRANCH_EMAIL, 'smtp-down@example.com']));
     const delivered = await outboxFor(leadId);
     expect(delivered.every((email) => email.status === 'sent' && email.attempts === 2)).toBe(true);
+  });
+
+  it("never echoes the visitor's text in their confirmation: only the agency's own words", async () => {
+    const { leadId } = await acceptLead(
+      database.db,
+      {
+        ...base,
+        email: 'victim@example.com',
+        summary: ['Name: Win Prize', 'Message: Claim your prize at https://evil.example/claim or www.evil.example'],
+      },
+      '',
+    );
+    const [staff, confirmation] = await outboxFor(leadId);
+    expect(staff!.textBody).toContain('https://evil.example/claim'); // staff still see everything
+    expect(confirmation!.toAddress).toBe('victim@example.com');
+    expect(confirmation!.textBody).toContain('We have received your enquiry and our agent will be in touch soon.');
+    expect(confirmation!.textBody).not.toMatch(/evil|prize|https?:|www\./i);
+  });
+
+  it('sends a recipient at most three confirmations a day; the lead and the staff email still go', async () => {
+    const sent = [];
+    for (let index = 0; index < 5; index += 1) {
+      const { leadId } = await acceptLead(database.db, { ...base, email: 'Flooded@Example.com', branchId: 1 }, '');
+      const emails = await outboxFor(leadId);
+      expect(emails[0]!.toAddress).toBe(BRANCH_EMAIL);
+      const [lead] = await database.db.select().from(leads).where(eq(leads.id, leadId));
+      expect(lead?.status).toBe('received');
+      sent.push(emails.length);
+    }
+    expect(sent).toEqual([2, 2, 2, 1, 1]);
   });
 });

@@ -58,10 +58,22 @@ export async function insertProperty(db: Database, branchId: number, overrides: 
   return row!;
 }
 
-export async function insertUser(db: Database, email = `user${++counter}@example.com`): Promise<number> {
+/** A user whose address is verified (alerts go only to verified addresses), unless `verified` is false. */
+export async function insertUser(
+  db: Database,
+  email = `user${++counter}@example.com`,
+  options: { verified?: boolean } = {},
+): Promise<number> {
   const [user] = await db
     .insert(users)
-    .values({ email, emailLower: email.toLowerCase(), passwordHash: 'x', firstName: 'Ann', lastName: 'Smith' })
+    .values({
+      email,
+      emailLower: email.toLowerCase(),
+      passwordHash: 'x',
+      firstName: 'Ann',
+      lastName: 'Smith',
+      emailVerifiedAt: options.verified === false ? null : new Date(),
+    })
     .returning({ id: users.id });
   return user!.id;
 }

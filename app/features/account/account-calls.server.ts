@@ -70,7 +70,10 @@ export async function registerCall(
     const problems = fieldErrors(parsed.error);
     return json(422, { errors: problems.map((problem) => problem.message), field_errors: problems });
   }
-  const passwordProblems = newPasswordProblems(parsed.data.password, { useResetRule: false });
+  const passwordProblems = newPasswordProblems(parsed.data.password, {
+    useResetRule: false,
+    userInputs: [parsed.data.email, parsed.data.first_name, parsed.data.last_name],
+  });
   if (passwordProblems.length > 0) {
     const lines = passwordProblems.map((fragment) => `Password ${fragment}`);
     return json(422, { errors: lines, field_errors: lines.map((message) => ({ field: 'password', message })) });
@@ -205,11 +208,15 @@ export async function updateUserCall(
     const problems = fieldErrors(parsed.error);
     return json(422, { errors: problems.map((problem) => problem.message), field_errors: problems });
   }
-  const outcome = await updateProfile(db, userId, parsed.data);
+  const outcome = await updateProfile(db, userId, parsed.data, { origin: context.origin });
   if (!outcome.ok) {
     return json(422, { errors: outcome.errors.map((problem) => problem.message), field_errors: outcome.errors });
   }
-  return json(200, { message: ACCOUNT_MESSAGES.profileUpdated, user: await getUserView(db, userId) });
+  return json(200, {
+    message: ACCOUNT_MESSAGES.profileUpdated,
+    user: await getUserView(db, userId),
+    ...(outcome.emailChangeSentTo ? { email_change_sent_to: outcome.emailChangeSentTo } : {}),
+  });
 }
 
 /**

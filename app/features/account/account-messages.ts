@@ -16,6 +16,11 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile successfully updated.',
 } as const;
 
+/** Not in the spec: after an email change, the address only changes once the link sent to it is followed. */
+export function emailChangeSentMessage(email: string): string {
+  return `We have sent a link to ${email}: your email address changes when you follow it.`;
+}
+
 /** Spec point 9: password reset and registration failure toasts stay 8 s; the rest use the 3 s default. */
 export const ACCOUNT_LONG_TOAST_MS = 8000;
 

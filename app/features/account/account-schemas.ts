@@ -178,6 +178,8 @@ export const resetPasswordSchema = z
 export const PASSWORD_ERROR_FRAGMENTS = {
   rule: 'must have: an uppercase letter, a number or special character (!@£%^) and be at least 10 characters long.',
   common: 'is one of the most commonly used passwords. Please choose another.',
+  guessable:
+    'is too easy to guess: it is a known breached password or close to one. Try three or four unrelated words.',
   confirmation: "confirmation doesn't match.",
   current: 'entered as your current password is not correct.',
   token: 'reset link has expired or has already been used. Please ask for a new one.',

@@ -18,6 +18,7 @@ import { rateLimitRule, type RateLimitName } from '../../lib/rate-limit.server.t
 import { enqueueEmail } from '../email/index.server.ts';
 import { getSiteChrome } from '../site/index.server.ts';
 import { MARKETING_WORDING, TERMS_WORDING } from './account-messages.ts';
+import { requestEmailChange, sendEmailVerification } from './email-verification.server.ts';
 import { PROFILE_TEXT_FIELDS, type ProfileInput, type RegistrationInput } from './account-schemas.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { addressHtml, emptyUser, type UserView } from './user-view.ts';
@@ -155,6 +156,11 @@ export async function registerUser(
     });
     return { ok: false, reason: 'duplicate' };
   }
+  await sendEmailVerification(
+    db,
+    { id: created, email: input.email.trim(), firstName: input.first_name },
+    options.origin,
+  );
   return { ok: true, userId: created };
 }
 
@@ -184,15 +190,24 @@ export async function isRateLimitExhausted(db: Database, name: RateLimitName, su
   return (row?.count ?? 0) >= rule.limit;
 }
 
-export type ProfileOutcome = { ok: true } | { ok: false; errors: { field: string; message: string }[] };
+export type ProfileOutcome =
+  { ok: true; emailChangeSentTo?: string | undefined } | { ok: false; errors: { field: string; message: string }[] };
 
 const PROFILE_ERRORS = {
   currentPasswordForEmail: 'Enter your current password to change your email address',
   emailUnavailable: 'That email address cannot be used. Please choose another.',
 } as const;
 
-/** Saves the changed fields. Changing the email needs the current password (ASVS 7.5.1). */
-export async function updateProfile(db: Database, userId: number, input: ProfileInput): Promise<ProfileOutcome> {
+/**
+ * Saves the changed fields. Changing the email needs the current password (ASVS 7.5.1) and is not saved here: the
+ * new address gets a confirmation link and the old one is told (`requestEmailChange`); `emailChangeSentTo` says so.
+ */
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  input: ProfileInput,
+  options: { origin: string },
+): Promise<ProfileOutcome> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return { ok: false, errors: [{ field: 'form', message: 'Please sign in again.' }] };
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -221,6 +236,7 @@ export async function updateProfile(db: Database, userId: number, input: Profile
       (changes as Record<string, unknown>)[columnOf[field]] = value ?? null;
     }
   }
+  let newEmail: string | undefined;
   if (changes.email && normaliseEmail(changes.email) !== user.emailLower) {
     const isCurrentPasswordRight =
       typeof input.current_password === 'string' && (await verifyPassword(user.passwordHash, input.current_password));
@@ -234,14 +250,22 @@ export async function updateProfile(db: Database, userId: number, input: Profile
       .where(and(eq(users.emailLower, changes.emailLower), ne(users.id, userId)))
       .limit(1);
     if (taken) return { ok: false, errors: [{ field: 'email', message: PROFILE_ERRORS.emailUnavailable }] };
-  } else {
-    delete changes.email;
+    newEmail = changes.email;
   }
+  delete changes.email;
+  delete changes.emailLower;
   await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, userId));
-  return { ok: true };
+  if (newEmail)
+    await requestEmailChange(
+      db,
+      { id: user.id, email: user.email, firstName: user.firstName },
+      newEmail,
+      options.origin,
+    );
+  return { ok: true, emailChangeSentTo: newEmail };
 }
 
 /** Signs the user out everywhere else (ASVS 7.4.3) after a password change or reset. */

@@ -2,7 +2,7 @@ import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
-import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_LONG_TOAST_MS, ACCOUNT_MESSAGES, emailChangeSentMessage } from './account-messages.ts';
 import { PROFILE_TEXT_FIELDS, profileSchema } from './account-schemas.ts';
 import { fieldErrorsOf, formFields, sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
 import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
@@ -34,6 +34,9 @@ export function EditDetailsForm() {
       const answer = await sendAccountCall('/user.ljson', { csrfToken, method: 'put', fields: changed });
       if (answer.status === 200) {
         showToast(ACCOUNT_MESSAGES.profileUpdated);
+        const sentTo = answer.body.email_change_sent_to;
+        if (typeof sentTo === 'string')
+          showToast(emailChangeSentMessage(sentTo), { durationMs: ACCOUNT_LONG_TOAST_MS });
         await revalidator.revalidate();
         await navigate('/user');
         return;

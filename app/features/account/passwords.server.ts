@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { isCommonPassword } from './common-passwords.ts';
+import { isGuessablePassword } from './password-strength.server.ts';
 import { PASSWORD_ERROR_FRAGMENTS, meetsResetPasswordRule } from './account-schemas.ts';
 
 /** OWASP's argon2id settings: 19 MiB of memory, 2 passes, 1 lane (house style). */
@@ -28,10 +29,17 @@ export async function verifyPassword(storedHash: string | null, password: string
   }
 }
 
-/** Problems with a new password as 'Password …' fragments; the spec's reset rule applies when `useResetRule` is set. */
-export function newPasswordProblems(password: string, options: { useResetRule: boolean }): string[] {
+/**
+ * Problems with a new password as 'Password …' fragments; the spec's reset rule applies when `useResetRule` is set.
+ * `userInputs` (email, names) make a password built from them count as guessable.
+ */
+export function newPasswordProblems(
+  password: string,
+  options: { useResetRule: boolean; userInputs?: readonly string[] },
+): string[] {
   const problems: string[] = [];
   if (options.useResetRule && !meetsResetPasswordRule(password)) problems.push(PASSWORD_ERROR_FRAGMENTS.rule);
   if (isCommonPassword(password)) problems.push(PASSWORD_ERROR_FRAGMENTS.common);
+  else if (isGuessablePassword(password, options.userInputs)) problems.push(PASSWORD_ERROR_FRAGMENTS.guessable);
   return problems;
 }

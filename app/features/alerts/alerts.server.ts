@@ -3,7 +3,7 @@
  * the minute the job runs), W weekly or M monthly (N never); each property at most once per search
  * (saved_search_alerts); price drops and status changes of saved properties. Design: docs/decisions/010-alerts.md.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   emailOutbox,
   jobs,
@@ -259,7 +259,8 @@ export async function sendDueAlerts(db: Database, options: { now?: Date; origin:
         })
         .from(savedSearches)
         .innerJoin(users, eq(users.id, savedSearches.userId))
-        .where(inArray(savedSearches.id, dueIds));
+        // An address nobody has confirmed gets no alerts: it may belong to someone who never registered.
+        .where(and(inArray(savedSearches.id, dueIds), isNotNull(users.emailVerifiedAt)));
       const cards = new Map(
         (await cardsFor(tx as unknown as Database, [...new Set(claimed.map((row) => row.propertyId))], now)).map(
           (card, order) => [card.property_id, { card, order }],
@@ -378,7 +379,7 @@ async function notifySavedPropertyChanges(db: Database, options: { now?: Date; o
       const [user] = await tx
         .select({ email: users.email, firstName: users.firstName })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)));
       if (!user) return;
       const cards = await cardsFor(
         tx as unknown as Database,

@@ -43,6 +43,7 @@ import {
   type MultipartFailure,
   type ReceivedUpload as ReceivedMultipartUpload,
 } from '../../lib/http/multipart.server.ts';
+import { hasValidStructure } from './file-structure.server.ts';
 import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
 
 type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
@@ -190,6 +191,26 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     if (!tokenOk(received.fields)) {
       if (received.upload) await rm(received.upload.tempPath, { force: true });
       return csrfFailure(redirectTo);
+    }
+    if (received.upload && !(await hasValidStructure(received.upload.tempPath, received.upload.type))) {
+      await rm(received.upload.tempPath, { force: true });
+      const fileField = parseSubmissionFieldName(received.upload.fieldName);
+      if (fileField) {
+        return {
+          outcome: 'invalid',
+          status: 422,
+          redirectTo,
+          errors: { [fileField]: FILE_TYPE_MESSAGE },
+          flashKey: FILE_ERROR_FLASH_KEY,
+        };
+      }
+      return {
+        outcome: 'rejected',
+        status: 422,
+        redirectTo,
+        message: FILE_TYPE_MESSAGE,
+        flashKey: FILE_ERROR_FLASH_KEY,
+      };
     }
     fields = received.fields;
     upload = received.upload;

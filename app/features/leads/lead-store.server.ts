@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 
 export type NewLead = {
@@ -97,14 +98,16 @@ function staffEmailText(lead: NewLead, leadId: number, origin: string): string {
   ].join('\n');
 }
 
-function confirmationText(lead: NewLead, agencyName: string): string {
+/**
+ * The visitor's copy. It repeats nothing the visitor typed: whoever fills in a lead form chooses the address it is
+ * sent to, so echoed text (a message with links, a "name" or "street" that is a URL) would let anyone mail
+ * anyone words of their choosing under the agency's name. Only the agency's own words go out.
+ */
+function confirmationText(agencyName: string): string {
   return [
     `Thank you for contacting ${agencyName}.`,
     '',
     'We have received your enquiry and our agent will be in touch soon.',
-    '',
-    'What you sent us:',
-    ...lead.summary,
     '',
     'If you did not send this enquiry, please ignore this email.',
   ].join('\n');
@@ -116,6 +119,11 @@ function confirmationText(lead: NewLead, agencyName: string): string {
  */
 export async function acceptLead(db: Database, lead: NewLead, origin: string): Promise<{ leadId: number }> {
   const { recipient, agencyName } = await lookUpRecipient(db, lead);
+  // Past the per-recipient limit the lead is kept and staff are told; only the visitor's copy is skipped.
+  const visitorEmail = lead.email && (lead.confirmVisitor ?? true) ? lead.email : null;
+  const isConfirmationAllowed =
+    visitorEmail !== null &&
+    (await consumeRateLimit(db, 'leadConfirmations', visitorEmail.trim().toLowerCase())).allowed;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)
@@ -143,11 +151,11 @@ export async function acceptLead(db: Database, lead: NewLead, origin: string): P
         relatedId: row.id,
       });
     }
-    if (lead.email && (lead.confirmVisitor ?? true)) {
+    if (visitorEmail && isConfirmationAllowed) {
       await enqueueEmail(tx, {
-        to: lead.email,
+        to: visitorEmail,
         subject: `${agencyName}: we have received your enquiry`,
-        text: confirmationText(lead, agencyName),
+        text: confirmationText(agencyName),
         relatedKind: 'lead-confirmation',
         relatedId: row.id,
       });
