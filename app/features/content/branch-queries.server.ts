@@ -8,8 +8,7 @@ import {
   type OpeningHours,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
-import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { ALL_DEPARTMENTS, BRANCHES_PAGE_SIZE, type BranchListState } from './branch-list.ts';
 
 export async function listBranchOptions(db: Database): Promise<{ id: number; name: string }[]> {

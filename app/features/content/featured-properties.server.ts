@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
-import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { getBranchNames, propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 
 /**
  * Featured properties: the schema has no 'featured' flag, so the home page features the agency's flagship

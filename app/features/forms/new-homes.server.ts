@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { departments, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyPath, routeContact } from '../properties/index.ts';
+import { propertyPath, routeContact } from '../properties/index.server.ts';
 import { acceptLead } from '../leads/index.server.ts';
 import { answersToStore, validateAnswers, type CustomFormView, type FieldErrors } from './custom-form.ts';
 import {

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { addresses, places, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { rowsOf } from '../../lib/db.server.ts';
-import { propertyPath } from '../properties/index.ts';
+import { propertyPath } from '../properties/index.server.ts';
 import {
   distanceKm,
   estimateValue,

@@ -15,8 +15,13 @@ import {
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, type RateLimitName } from '../../lib/rate-limit.server.ts';
-import { chooseContactOffer, type ContactOffer, propertyPath } from '../properties/index.ts';
-import { getBranchContacts, getTagsToDepartmentLabels } from '../properties/index.server.ts';
+import {
+  chooseContactOffer,
+  type ContactOffer,
+  propertyPath,
+  getBranchContacts,
+  getTagsToDepartmentLabels,
+} from '../properties/index.server.ts';
 import { verifyBotCheck } from '../spam/index.server.ts';
 import { isHoneypotFilled } from '../spam/index.ts';
 import { acceptLead } from './lead-store.server.ts';

@@ -1,8 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
-import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { listSavedProperties } from './saved-property-queries.server.ts';
 import { listSavedSearches } from './saved-search-queries.server.ts';
 import { SAVED_ITEM_LIMIT, type SavedSearchView } from './saved-schemas.ts';

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { properties, savedProperties, users } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { propertyCardColumns } from '../properties/index.server.ts';
-import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { SAVED_ITEM_LIMIT } from './saved-schemas.ts';
 
 export type SavedPropertiesList = { properties: PropertyCard[]; property_ids: number[]; synced: boolean };

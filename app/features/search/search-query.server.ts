@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { places, properties } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
-import { getBranchNames, propertyCardColumns } from '../properties/index.server.ts';
-import { type PropertyCard, toPropertyCard } from '../properties/index.ts';
+import { getBranchNames, propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { FURNISHING_MATCHES, type Search, type SortOption } from './search-model.ts';
 import type { MapMarker } from './map-marker.ts';
 
