@@ -394,48 +394,29 @@ export function materialInformation(input: MaterialInformationInput): FactGroup[
   return groups;
 }
 
+/** Part B rows, the same for both channels. */
+const PART_B_KEYS = [
+  'propertyType',
+  'construction',
+  'bedrooms',
+  'bathrooms',
+  'receptions',
+  'floorArea',
+  'electricity',
+  'water',
+  'sewerage',
+  'heating',
+  'broadband',
+  'mobileCoverage',
+  'parking',
+  'outsideSpace',
+];
+
 /** The keys of the Part A and Part B rows every listing of a channel must show. */
 export function requiredFactKeys(channel: Channel): string[] {
   return channel === 'lettings'
-    ? [
-        'rent',
-        'deposit',
-        'holdingDeposit',
-        'councilTax',
-        'propertyType',
-        'construction',
-        'bedrooms',
-        'bathrooms',
-        'receptions',
-        'floorArea',
-        'electricity',
-        'water',
-        'sewerage',
-        'heating',
-        'broadband',
-        'mobileCoverage',
-        'parking',
-        'outsideSpace',
-      ]
-    : [
-        'price',
-        'councilTax',
-        'tenure',
-        'propertyType',
-        'construction',
-        'bedrooms',
-        'bathrooms',
-        'receptions',
-        'floorArea',
-        'electricity',
-        'water',
-        'sewerage',
-        'heating',
-        'broadband',
-        'mobileCoverage',
-        'parking',
-        'outsideSpace',
-      ];
+    ? ['rent', 'deposit', 'holdingDeposit', 'councilTax', ...PART_B_KEYS]
+    : ['price', 'councilTax', 'tenure', ...PART_B_KEYS];
 }
 
 export type KeyFact = { key: string; label: string; value: string };
