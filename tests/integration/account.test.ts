@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import {
   emailOutbox,
@@ -702,7 +702,8 @@ describe('POST /reset_passwords and the emailed reset link', () => {
     const mails = await database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.relatedKind, 'password-reset')));
+      .where(and(eq(emailOutbox.toAddress, email), eq(emailOutbox.relatedKind, 'password-reset')))
+      .orderBy(asc(emailOutbox.id));
     const expiredToken = /token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.textBody)![1]!;
     const expired = await call(userAction, newVisitor(), {
       method: 'PUT',
@@ -812,7 +813,12 @@ describe('marketing preferences', () => {
 
 describe('email verification and email change', () => {
   async function latestMailTo(address: string) {
-    const mails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+    // Rows come back in heap order unless asked: a status update by the mail runner moves a row.
+    const mails = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, address))
+      .orderBy(asc(emailOutbox.id));
     return mails.at(-1);
   }
   const tokenIn = (text: string) => /\/user\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1];
