@@ -363,6 +363,18 @@ async function main() {
     } else {
       console.log(`\n${section}`);
     }
+    // A budget that slips must stop the run, not just turn a table cell bold.
+    const misses = [
+      sequential.p95 > TARGET_P95_MS && `render p95 ${ms(sequential.p95)} > ${TARGET_P95_MS} ms`,
+      js.js.gzip > TARGET_JS_KB * 1024 && `initial JavaScript ${kb(js.js.gzip)} > ${TARGET_JS_KB} KB`,
+      vitals.mobileLcp > 2500 && `phone LCP ${ms(vitals.mobileLcp)} > 2.5 s`,
+      vitals.mobileCls > 0.1 && `phone CLS ${vitals.mobileCls.toFixed(3)} > 0.1`,
+      load.errors > 0 && `${load.errors} errors under load`,
+    ].filter((miss): miss is string => typeof miss === 'string');
+    if (misses.length > 0) {
+      console.error(`\nBudget exceeded: ${misses.join('; ')}`);
+      process.exitCode = 1;
+    }
   } finally {
     server.kill('SIGTERM');
     agent.destroy();

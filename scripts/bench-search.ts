@@ -271,6 +271,13 @@ if (!existsSync(serverEntry)) {
   process.exit(1);
 }
 
+/** docs/performance.md: worst p95 ≤ 20 ms on PGlite, ≤ 10 ms on PostgreSQL at 100k, ≤ 30 ms at 1M. */
+function worstP95BudgetMs(engine: string, size: number): number {
+  if (engine === 'pglite') return 20;
+  return size > 100_000 ? 30 : 10;
+}
+const misses: string[] = [];
+
 for (const size of sizes) {
   for (const engine of engines) {
     if (engine === 'pglite' && size > 100_000) continue; // PGlite is the embedded default; 1M is a server-sized load.
@@ -295,5 +302,12 @@ for (const size of sizes) {
     console.log(
       `GET /search.ljson, ${CONCURRENCY} concurrent clients for ${LOAD_SECONDS}s: ${load.rps.toFixed(0)} req/s, p95 ${load.p95.toFixed(1)} ms, errors ${load.errors}`,
     );
+    const budget = worstP95BudgetMs(engine, size);
+    if (overall > budget) misses.push(`${engine} ${size}: worst p95 ${overall.toFixed(2)} ms > ${budget} ms`);
+    if (load.errors > 0) misses.push(`${engine} ${size}: ${load.errors} errors under load`);
   }
+}
+if (misses.length > 0) {
+  console.error(`\nBudget exceeded: ${misses.join('; ')}`);
+  process.exitCode = 1;
 }
