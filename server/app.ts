@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
 import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
-import { CSRF_HEADER, maskedCsrfToken, verifyCsrfToken } from '../app/lib/csrf.server.ts';
+import { CSRF_PARAM, assertAuthentic, maskedCsrfToken } from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import type { TrustProxy } from '../app/lib/env.server.ts';
 import {
@@ -276,13 +276,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
         if (hasNulCharacter(body)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
         const fields = readControlFields(kind, body);
         const method = resolveMethod(request, fields.method);
-        const token = request.headers.get(CSRF_HEADER) ?? fields.token;
         const isExempt = method === 'POST' && CSRF_EXEMPT_POST.test(url.pathname);
-        if (!isExempt && (!hasSession || !verifyCsrfToken(token, session.id, options.sessionSecret))) {
-          return errorResponse(
+        if (!isExempt) {
+          assertAuthentic(
             request,
-            422,
-            'Your session has expired or this form was sent from another site. Please reload the page and try again.',
+            { [CSRF_PARAM]: fields.token },
+            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin },
           );
         }
         request = rebuildRequest(request, method, body);

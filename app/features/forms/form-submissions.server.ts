@@ -10,7 +10,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
-import { verifyCsrfToken, CSRF_PARAM } from '../../lib/csrf.server.ts';
+import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
@@ -153,7 +153,11 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   let truncated: string[] = [];
   if (isMultipart) {
     const tokenOk = (candidate: Readonly<Record<string, string>>) =>
-      verifyCsrfToken(candidate[CSRF_PARAM], deps.sessionId, deps.sessionSecret);
+      isAuthentic(request, candidate, {
+        sessionId: deps.sessionId,
+        secret: deps.sessionSecret,
+        publicOrigin: deps.origin,
+      });
     const received = await readMultipartBody(request, {
       uploadDir: deps.uploadDir,
       sniffBytes: SNIFF_BYTES,
