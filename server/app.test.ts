@@ -109,7 +109,10 @@ describe('server: sessions and CSRF', () => {
 
   it('rejects a write another site sent, even with a valid token and cookie', async () => {
     const { cookie, token } = await visit();
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
       const forged = await app.request('/thing', {
         method: 'POST',
         headers: { cookie, 'x-csrf-token': token, ...headers },

@@ -20,18 +20,15 @@ import {
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
 import { errorResponse } from './error-pages.ts';
+import { HttpError } from '../app/lib/http/http-error.ts';
 import {
   UNREADABLE_CHARACTERS_MESSAGE as UNREADABLE_CHARACTERS,
-  hasNulCharacter,
-} from '../app/lib/http/request-body.ts';
-import {
-  HttpError,
   bodyKindOf,
-  readBodyWithLimit,
+  hasNulCharacter,
+  readBodyBytes,
   readControlFields,
-  rebuildRequest,
-  resolveMethod,
-} from './request-body.ts';
+} from '../app/lib/http/request-body.ts';
+import { rebuildRequest, resolveMethod } from './method-override.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
 
@@ -272,7 +269,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
         const method = resolveMethod(request, undefined);
         if (method !== request.method) request = new Request(request, { method });
       } else {
-        const body = await readBodyWithLimit(request, options.maxBodyBytes);
+        const body = await readBodyBytes(request, options.maxBodyBytes);
         if (hasNulCharacter(body)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
         const fields = readControlFields(kind, body);
         const method = resolveMethod(request, fields.method);

@@ -114,6 +114,23 @@ export async function answeringHttpErrors<T>(
   }
 }
 
+/**
+ * `answeringHttpErrors` for a resource route whose every answer is a Response: the error's answer is returned, so
+ * a caller of the action (a test, another module) gets a Response either way.
+ */
+export async function respondingToHttpErrors(
+  request: Request,
+  run: () => Promise<Response>,
+  format: AnswerFormat = {},
+): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) return httpErrorResponse(request, error, format);
+    throw error;
+  }
+}
+
 /** For a loader or action that only ever answers 405 (e.g. GET on a POST-only call). */
 export function methodNotAllowed(request: Request, allow: readonly string[], format: AnswerFormat = {}): never {
   throw httpErrorResponse(request, methodNotAllowedError(allow), format);
