@@ -37,7 +37,7 @@ describe('isAuthentic: the one check of a write', () => {
       { 'sec-fetch-site': 'none' },
       { origin: 'http://10.0.0.5:3000' },
       { origin: 'null' },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(isAuthentic(write(headers), { authenticity_token: token }, context)).toBe(true);
     }
   });
@@ -50,7 +50,7 @@ describe('isAuthentic: the one check of a write', () => {
       { origin: 'https://evil.example' },
       { origin: 'https://agency.example.evil.example' },
       { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
-    ]) {
+    ] as Record<string, string>[]) {
       expect(isAuthentic(write(headers), { authenticity_token: token }, context)).toBe(false);
     }
   });

@@ -234,7 +234,10 @@ describe('POST /form_submissions', () => {
     const before = await counts();
     const filesBefore = await storedFiles();
     const sessionId = newSessionId();
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await post(await careersForm(sessionId), sessionId, 'application/json', headers);
       expect(response.status).toBe(422);
       expect(((await response.json()) as { message: string }).message).toMatch(/session has expired/);
