@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -140,8 +140,12 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     };
   }
 
-  const limit = await consumeRateLimit(deps.db, 'formSubmissions', deps.clientIp);
-  if (!limit.allowed) return { outcome: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds, redirectTo: '/' };
+  try {
+    await limit(deps.db, 'formSubmissions', deps.clientIp);
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    return { outcome: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds, redirectTo: '/' };
+  }
 
   const declaredLength = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declaredLength) && declaredLength > MAX_UPLOAD_BYTES + MAX_FIELDS_OVERHEAD_BYTES) {
