@@ -115,14 +115,14 @@ export async function answeringHttpErrors<T>(
 }
 
 /**
- * `answeringHttpErrors` for a resource route whose every answer is a Response: the error's answer is returned, so
- * a caller of the action (a test, another module) gets a Response either way.
+ * `answeringHttpErrors` for a resource route: the error's answer is returned rather than thrown, so a caller of
+ * the action (a test, another module) gets an answer either way.
  */
-export async function respondingToHttpErrors(
+export async function respondingToHttpErrors<T>(
   request: Request,
-  run: () => Promise<Response>,
+  run: () => Promise<T>,
   format: AnswerFormat = {},
-): Promise<Response> {
+): Promise<T | Response> {
   try {
     return await run();
   } catch (error) {

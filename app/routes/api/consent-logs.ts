@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/consent-logs';
-import { answeringHttpErrors, assertMethod, methodNotAllowed } from '../../lib/http/http-error.ts';
+import { respondingToHttpErrors, assertMethod, methodNotAllowed } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import { consentCookieHeader } from '../../features/consent/consent.ts';
 import { consentLogSchema } from '../../features/consent/consent-log-schema.ts';
@@ -16,7 +16,7 @@ import { safeRedirectPath } from '../../lib/safe-redirect.ts';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const isJson = (request.headers.get('content-type') ?? '').includes('application/json');
-  return answeringHttpErrors(
+  return respondingToHttpErrors(
     request,
     async () => {
       assertMethod(request, ['POST']);
