@@ -20,7 +20,7 @@ import {
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
 import { errorResponse } from './error-pages.ts';
-import { HttpError } from '../app/lib/http/http-error.ts';
+import { HttpError, httpErrorResponse, methodNotAllowedError } from '../app/lib/http/http-error.ts';
 import {
   UNREADABLE_CHARACTERS_MESSAGE as UNREADABLE_CHARACTERS,
   bodyKindOf,
@@ -126,6 +126,24 @@ const NUL_IN_URL = /%00/i;
  * credential, and the only effect is switching that one saved search's alerts off.
  */
 const CSRF_EXEMPT_POST = /^\/unsubscribe\/[A-Za-z0-9_-]{16,200}$/;
+
+/**
+ * Every 405 answers alike (decision 012): `{ "error": "Method not allowed", "status": 405 }` or the small HTML page,
+ * with `Allow`. React Router answers a write to a route without an action itself (its error page, no `Allow`),
+ * and renders a page action's thrown 405 as the site's error page (root.tsx passes its `Allow` on): both are
+ * replaced here. A JSON 405 of the request layer is already right. `.data` answers are React Router's own protocol.
+ */
+async function sameMethodNotAllowed(request: Request, response: Response): Promise<Response> {
+  const allow = response.headers.get('allow');
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (DATA_REQUEST.test(new URL(request.url).pathname) || (allow && isJson)) return response;
+  await response.body?.cancel().catch(() => undefined);
+  const methods = allow ? allow.split(',').map((method) => method.trim()) : ['GET', 'HEAD'];
+  const answer = httpErrorResponse(request, methodNotAllowedError(methods));
+  // Cookies the route set (a renewed session) still go out.
+  for (const cookie of response.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie);
+  return answer;
+}
 
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
@@ -302,7 +320,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
       origin: publicOrigin,
     };
 
-    const response = await options.handleDocument(request, context);
+    let response = await options.handleDocument(request, context);
+    if (response.status === 405) response = await sameMethodNotAllowed(request, response);
     if (response.status >= 500) {
       const unavailable = await unavailableIfDatabaseDown(c.req.raw);
       if (unavailable) {
