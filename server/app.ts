@@ -83,7 +83,7 @@ function socketAddressOf(c: Context): string {
 type TrustFunction = (address: string, index: number) => boolean;
 
 /** TRUST_PROXY as proxy-addr's test: a hop count trusts that many addresses from the socket leftwards. */
-export function compileTrust(trust: TrustProxy): TrustFunction {
+function compileTrust(trust: TrustProxy): TrustFunction {
   if (typeof trust === 'number') return (_address, index) => index < trust;
   return proxyaddr.compile([...trust]);
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './http/http-error.ts';
 
 export const CSRF_PARAM = 'authenticity_token';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 const TOKEN_BYTES = 32;
 
 /** The raw token is bound to the session id, so it changes whenever the session is renewed (sign-in, sign-out). */
@@ -31,7 +31,7 @@ export function verifyCsrfToken(token: unknown, sessionId: string, secret: strin
   return timingSafeEqual(unmasked, rawCsrfToken(sessionId, secret));
 }
 
-export const CSRF_FAILED_MESSAGE =
+const CSRF_FAILED_MESSAGE =
   'Your session has expired or this form was sent from another site. Please reload the page and try again.';
 
 /** What a write is checked against: the visitor's session (null when the request carried no session cookie). */
