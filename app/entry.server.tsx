@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { ServerRouter, isRouteErrorResponse } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 
@@ -59,5 +59,10 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as AppLoadContext | undefined;
+  // A write to an address without an action is the visitor's mistake (answered 405 by server/app.ts), not ours.
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    ctx?.logger?.info({ url: request.url, requestId: ctx.requestId }, 'method not allowed');
+    return;
+  }
   ctx?.logger?.error({ err: error, url: request.url, requestId: ctx.requestId }, 'loader or action error');
 };

@@ -125,6 +125,17 @@ function SavedItemsSync() {
   return null;
 }
 
+/**
+ * An action's thrown 405 is rendered by the boundary below; its `Allow` header is kept so the server can answer it
+ * like every other 405 (server/app.ts). Everything else is what the routes below set.
+ */
+export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const allow = errorHeaders?.get('Allow');
+  if (allow) headers.set('Allow', allow);
+  return headers;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRootData();
   const isNotFound = isRouteErrorResponse(error) && error.status === 404;

@@ -107,6 +107,25 @@ describe('server: sessions and CSRF', () => {
     expect(crossed.status).toBe(422);
   });
 
+  it('rejects a write another site sent, even with a valid token and cookie', async () => {
+    const { cookie, token } = await visit();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
+      const forged = await app.request('/thing', {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': token, ...headers },
+      });
+      expect(forged.status).toBe(422);
+    }
+    const sameOrigin = await app.request('/thing', {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token, 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+    });
+    expect(sameOrigin.status).toBe(200);
+  });
+
   it('lets a mail client POST the one-click unsubscribe (RFC 8058) without a session, and nothing else', async () => {
     const oneClick = await app.request('/unsubscribe/AbCdEfGhIjKlMnOpQrStUvWx', {
       method: 'POST',

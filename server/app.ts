@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { compress } from 'hono/compress';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Logger } from 'pino';
+import proxyaddr from 'proxy-addr';
 import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
-import { CSRF_HEADER, maskedCsrfToken, verifyCsrfToken } from '../app/lib/csrf.server.ts';
+import { CSRF_PARAM, assertAuthentic, maskedCsrfToken } from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
+import type { TrustProxy } from '../app/lib/env.server.ts';
 import {
   VisitorSession,
   isWellFormedSessionId,
@@ -17,18 +20,15 @@ import {
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
 import { errorResponse } from './error-pages.ts';
+import { HttpError, httpErrorResponse, methodNotAllowedError } from '../app/lib/http/http-error.ts';
 import {
   UNREADABLE_CHARACTERS_MESSAGE as UNREADABLE_CHARACTERS,
-  hasNulCharacter,
-} from '../app/lib/http/request-body.ts';
-import {
-  HttpError,
   bodyKindOf,
-  readBodyWithLimit,
+  hasNulCharacter,
+  readBodyBytes,
   readControlFields,
-  rebuildRequest,
-  resolveMethod,
-} from './request-body.ts';
+} from '../app/lib/http/request-body.ts';
+import { rebuildRequest, resolveMethod } from './method-override.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
 
@@ -59,10 +59,10 @@ export type ServerAppOptions = {
   allowedHosts?: ReadonlySet<string>;
   extraRoutes?: (app: Hono) => void;
   /**
-   * Reverse proxies in front of the server (TRUST_PROXY): the visitor's address is the X-Forwarded-For entry this
-   * many hops from the right. 0 (the default) ignores the header. `true` is read as 1 by the environment.
+   * Reverse proxies in front of the server (TRUST_PROXY, app/lib/env.server.ts): a hop count or the proxies'
+   * addresses/CIDRs. 0 (the default) ignores X-Forwarded-For.
    */
-  trustProxy?: number | boolean;
+  trustProxy?: TrustProxy;
   /** Asked when a request failed: is the database reachable? A failure while it is not is answered 503. */
   isDatabaseReachable?: () => Promise<boolean>;
 };
@@ -80,22 +80,29 @@ function socketAddressOf(c: Context): string {
   }
 }
 
+type TrustFunction = (address: string, index: number) => boolean;
+
+/** TRUST_PROXY as proxy-addr's test: a hop count trusts that many addresses from the socket leftwards. */
+function compileTrust(trust: TrustProxy): TrustFunction {
+  if (typeof trust === 'number') return (_address, index) => index < trust;
+  return proxyaddr.compile([...trust]);
+}
+
 /**
  * The visitor's address for rate limits and lead records. Each trusted proxy appends the address it received the
- * request from to X-Forwarded-For, so only the rightmost `hops` entries are written by proxies we run; everything
- * to their left came from the client and can be forged. With the socket's peer as the last hop, the visitor is the
- * entry `hops` places from the right (or the leftmost entry, when there are fewer).
+ * request from to X-Forwarded-For, so only entries written by proxies we run can be believed; everything to their
+ * left came from the client and can be forged. Walking from the socket's peer leftwards, the visitor is the first
+ * address that is not a trusted proxy (the rightmost untrusted entry), or the leftmost entry when all are trusted.
  */
-export function clientIpFrom(forwardedFor: string | undefined, socketAddress: string, hops: number): string {
-  if (hops <= 0 || !forwardedFor) return socketAddress;
-  const chain = [
-    ...forwardedFor
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-    socketAddress,
-  ];
-  return chain[Math.max(0, chain.length - 1 - hops)] ?? socketAddress;
+export function clientIpFrom(
+  forwardedFor: string | undefined,
+  socketAddress: string,
+  trust: TrustProxy | TrustFunction,
+): string {
+  const isTrusted = typeof trust === 'function' ? trust : compileTrust(trust);
+  const peer = { remoteAddress: socketAddress };
+  const request = { headers: { 'x-forwarded-for': forwardedFor }, socket: peer, connection: peer };
+  return proxyaddr(request as unknown as IncomingMessage, isTrusted) ?? socketAddress;
 }
 
 /** The host name of a Host header, lower case and without its port ('[::1]:3000' → '[::1]'). */
@@ -120,12 +127,30 @@ const NUL_IN_URL = /%00/i;
  */
 const CSRF_EXEMPT_POST = /^\/unsubscribe\/[A-Za-z0-9_-]{16,200}$/;
 
+/**
+ * Every 405 answers alike (decision 012): `{ "error": "Method not allowed", "status": 405 }` or the small HTML page,
+ * with `Allow`. React Router answers a write to a route without an action itself (its error page, no `Allow`),
+ * and renders a page action's thrown 405 as the site's error page (root.tsx passes its `Allow` on): both are
+ * replaced here. A JSON 405 of the request layer is already right. `.data` answers are React Router's own protocol.
+ */
+async function sameMethodNotAllowed(request: Request, response: Response): Promise<Response> {
+  const allow = response.headers.get('allow');
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (DATA_REQUEST.test(new URL(request.url).pathname) || (allow && isJson)) return response;
+  await response.body?.cancel().catch(() => undefined);
+  const methods = allow ? allow.split(',').map((method) => method.trim()) : ['GET', 'HEAD'];
+  const answer = httpErrorResponse(request, methodNotAllowedError(methods));
+  // Cookies the route set (a renewed session) still go out.
+  for (const cookie of response.headers.getSetCookie()) answer.headers.append('Set-Cookie', cookie);
+  return answer;
+}
+
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
   const tileOrigin = tileOriginOf(options.tileUrl);
   const publicOrigin = new URL(options.publicUrl ?? 'http://localhost').origin;
   const isPublicHttps = publicOrigin.startsWith('https:');
-  const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : (options.trustProxy ?? 0);
+  const isTrustedProxy = compileTrust(options.trustProxy ?? 0);
 
   /** One place where a failure caused by the database being away becomes a 503 with Retry-After. */
   async function unavailableIfDatabaseDown(request: Request): Promise<Response | null> {
@@ -262,17 +287,16 @@ export function createServerApp(options: ServerAppOptions): Hono {
         const method = resolveMethod(request, undefined);
         if (method !== request.method) request = new Request(request, { method });
       } else {
-        const body = await readBodyWithLimit(request, options.maxBodyBytes);
+        const body = await readBodyBytes(request, options.maxBodyBytes);
         if (hasNulCharacter(body)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
         const fields = readControlFields(kind, body);
         const method = resolveMethod(request, fields.method);
-        const token = request.headers.get(CSRF_HEADER) ?? fields.token;
         const isExempt = method === 'POST' && CSRF_EXEMPT_POST.test(url.pathname);
-        if (!isExempt && (!hasSession || !verifyCsrfToken(token, session.id, options.sessionSecret))) {
-          return errorResponse(
+        if (!isExempt) {
+          assertAuthentic(
             request,
-            422,
-            'Your session has expired or this form was sent from another site. Please reload the page and try again.',
+            { [CSRF_PARAM]: fields.token },
+            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin },
           );
         }
         request = rebuildRequest(request, method, body);
@@ -292,11 +316,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
       isCsrfDeferred,
       session,
       logger: options.logger,
-      clientIp: clientIpFrom(c.req.header('x-forwarded-for'), socketAddressOf(c), hops),
+      clientIp: clientIpFrom(c.req.header('x-forwarded-for'), socketAddressOf(c), isTrustedProxy),
       origin: publicOrigin,
     };
 
-    const response = await options.handleDocument(request, context);
+    let response = await options.handleDocument(request, context);
+    if (response.status === 405) response = await sameMethodNotAllowed(request, response);
     if (response.status >= 500) {
       const unavailable = await unavailableIfDatabaseDown(c.req.raw);
       if (unavailable) {

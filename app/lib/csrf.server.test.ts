@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskedCsrfToken, verifyCsrfToken } from './csrf.server.ts';
+import { HttpError } from './http/http-error.ts';
+import { assertAuthentic, isAuthentic, maskedCsrfToken, verifyCsrfToken } from './csrf.server.ts';
 
 const secret = 'a-secret-that-is-long-enough-for-tests-000000';
 
@@ -19,5 +20,50 @@ describe('CSRF tokens', () => {
     for (const junk of ['', 'abc', 'x'.repeat(500), undefined, null, 42, ['a'], token.slice(1)]) {
       expect(verifyCsrfToken(junk, 'session-a', secret)).toBe(false);
     }
+  });
+});
+
+describe('isAuthentic: the one check of a write', () => {
+  const context = { sessionId: 'session-a', secret, publicOrigin: 'https://agency.example' };
+  const write = (headers: Record<string, string> = {}) =>
+    new Request('http://10.0.0.5:3000/leads', { method: 'POST', headers });
+
+  it('accepts a token of the session in the header or the field, from this site or a browser that does not say', () => {
+    const token = maskedCsrfToken('session-a', secret);
+    expect(isAuthentic(write({ 'x-csrf-token': token }), {}, context)).toBe(true);
+    expect(isAuthentic(write(), { authenticity_token: token }, context)).toBe(true);
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin', origin: 'https://agency.example' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://10.0.0.5:3000' },
+      { origin: 'null' },
+    ] as Record<string, string>[]) {
+      expect(isAuthentic(write(headers), { authenticity_token: token }, context)).toBe(true);
+    }
+  });
+
+  it('refuses a write the browser says came from another site, even with a good token', () => {
+    const token = maskedCsrfToken('session-a', secret);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'https://agency.example.evil.example' },
+      { 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' },
+    ] as Record<string, string>[]) {
+      expect(isAuthentic(write(headers), { authenticity_token: token }, context)).toBe(false);
+    }
+  });
+
+  it('refuses a missing token, another session and a request without a session cookie', () => {
+    expect(isAuthentic(write(), {}, context)).toBe(false);
+    expect(isAuthentic(write(), { authenticity_token: maskedCsrfToken('session-b', secret) }, context)).toBe(false);
+    const token = maskedCsrfToken('session-a', secret);
+    expect(isAuthentic(write(), { authenticity_token: token }, { ...context, sessionId: null })).toBe(false);
+  });
+
+  it('assertAuthentic throws the 422 with the reload message', () => {
+    expect(() => assertAuthentic(write(), {}, context)).toThrowError(HttpError);
+    expect(() => assertAuthentic(write(), {}, context)).toThrowError(/reload the page/);
   });
 });

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HttpError } from './http/http-error.ts';
 
 export const CSRF_PARAM = 'authenticity_token';
-export const CSRF_HEADER = 'x-csrf-token';
+const CSRF_HEADER = 'x-csrf-token';
 const TOKEN_BYTES = 32;
 
 /** The raw token is bound to the session id, so it changes whenever the session is renewed (sign-in, sign-out). */
@@ -28,4 +29,48 @@ export function verifyCsrfToken(token: unknown, sessionId: string, secret: strin
   const unmasked = Buffer.alloc(TOKEN_BYTES);
   for (let i = 0; i < TOKEN_BYTES; i++) unmasked[i] = (bytes[i] ?? 0) ^ (bytes[i + TOKEN_BYTES] ?? 0);
   return timingSafeEqual(unmasked, rawCsrfToken(sessionId, secret));
+}
+
+const CSRF_FAILED_MESSAGE =
+  'Your session has expired or this form was sent from another site. Please reload the page and try again.';
+
+/** What a write is checked against: the visitor's session (null when the request carried no session cookie). */
+export type AuthenticityContext = { sessionId: string | null; secret: string; publicOrigin: string };
+
+/**
+ * The browser's own word that the request came from another site: `Sec-Fetch-Site` other than same-origin (or
+ * `none`, a request the visitor made directly), or an `Origin` that is neither the public origin nor the address
+ * the request was sent to. `Origin: null` (a page with no referrer) says nothing, so the token alone decides.
+ */
+function isCrossOrigin(request: Request, publicOrigin: string): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.get('origin');
+  if (origin === null || origin === 'null') return false;
+  return origin !== publicOrigin && origin !== new URL(request.url).origin;
+}
+
+/**
+ * The one decision whether a state-changing request is authentic: sent from this site (when the browser says
+ * where from) and carrying a token made for the visitor's session, in the X-CSRF-Token header or the
+ * `authenticity_token` field. The server applies it to every form and JSON body before any route runs; multipart
+ * routes apply it to the fields read so far before a file is written, and to all fields at the end.
+ */
+export function isAuthentic(
+  request: Request,
+  fields: Readonly<Record<string, unknown>>,
+  context: AuthenticityContext,
+): boolean {
+  if (context.sessionId === null || isCrossOrigin(request, context.publicOrigin)) return false;
+  const token = request.headers.get(CSRF_HEADER) ?? fields[CSRF_PARAM];
+  return verifyCsrfToken(token, context.sessionId, context.secret);
+}
+
+/** `isAuthentic` as a guard: a forged or expired write is a 422 with the reload message. */
+export function assertAuthentic(
+  request: Request,
+  fields: Readonly<Record<string, unknown>>,
+  context: AuthenticityContext,
+): void {
+  if (!isAuthentic(request, fields, context)) throw new HttpError(422, CSRF_FAILED_MESSAGE);
 }

@@ -36,7 +36,7 @@ describe('environment: the public origin', () => {
   });
 });
 
-describe('environment: TRUST_PROXY as a hop count', () => {
+describe('environment: TRUST_PROXY as a hop count or a list of proxies', () => {
   it.each([
     ['false', 0],
     ['true', 1],
@@ -45,7 +45,16 @@ describe('environment: TRUST_PROXY as a hop count', () => {
     expect(envWith({ TRUST_PROXY: value }).TRUST_PROXY).toBe(hops);
   });
 
+  it('reads a comma-separated list as trusted proxy addresses and CIDR ranges', () => {
+    expect(envWith({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      'loopback',
+    ]);
+  });
+
   it('refuses anything else', () => {
     expect(() => envWith({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => envWith({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
   });
 });

@@ -1,4 +1,13 @@
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+
+/** TRUST_PROXY as read: a number of proxy hops, or the trusted proxies' addresses and CIDR ranges. */
+export type TrustProxy = number | readonly string[];
+
+/** Whether X-Forwarded-For is believed at all. */
+export function isAnyProxyTrusted(trust: TrustProxy): boolean {
+  return typeof trust === 'number' ? trust > 0 : trust.length > 0;
+}
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
@@ -30,14 +39,33 @@ const envSchema = z.object({
   /** Extra host names (comma-separated) answered in production besides PUBLIC_URL's host and localhost. */
   ALLOWED_HOSTS: z.string().default(''),
   /**
-   * Reverse proxies in front of the server, as a hop count: the visitor's address is the X-Forwarded-For entry that
-   * many places from the right. 'true' means 1, 'false' 0 (the header is ignored).
+   * Reverse proxies in front of the server: a hop count ('true' means 1, 'false' 0: the header is ignored), or a
+   * comma-separated list of the proxies' addresses or CIDR ranges (proxy-addr's names loopback, linklocal and
+   * uniquelocal too). The visitor is the rightmost X-Forwarded-For entry not written by a trusted proxy.
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d{1,2})$/, 'expected true, false or a number of proxy hops')
     .default('false')
-    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+    .transform((value, context): TrustProxy => {
+      const trimmed = value.trim();
+      if (trimmed === 'true') return 1;
+      if (trimmed === 'false' || trimmed === '') return 0;
+      if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+      const addresses = trimmed
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      try {
+        proxyaddr.compile(addresses);
+      } catch (error) {
+        context.addIssue({
+          code: 'custom',
+          message: `expected true, false, a number of proxy hops or a list of proxy addresses/CIDRs (${(error as Error).message})`,
+        });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   /** Node HTTP server limits (server/start.ts): slow or idle clients are cut off, connections are capped. */
   SERVER_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
   SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/integration/test-database.ts';
 import {
-  consumeRateLimit,
-  enforceRateLimit,
+  isRateLimited,
+  limit,
+  rateLimitedResponse,
   rateLimitRule,
   RATE_LIMIT_MESSAGE,
   setRateLimitRuleForTests,
 } from './rate-limit.server.ts';
+import { HttpError } from './http/http-error.ts';
 import { parseRateLimitRule, resetEnvForTests } from './env.server.ts';
 
 describe('parseRateLimitRule', () => {
@@ -30,7 +32,7 @@ describe('parseRateLimitRule', () => {
   });
 });
 
-describe('consumeRateLimit', () => {
+describe('limit', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -43,28 +45,34 @@ describe('consumeRateLimit', () => {
 
   it('allows the limit, refuses the next, and opens a new window later', async () => {
     const start = new Date('2026-11-23T10:00:00Z');
-    expect((await consumeRateLimit(database.db, 'leads', '10.0.0.1', start)).allowed).toBe(true);
-    expect((await consumeRateLimit(database.db, 'leads', '10.0.0.1', start)).allowed).toBe(true);
-    const third = await consumeRateLimit(database.db, 'leads', '10.0.0.1', new Date(start.getTime() + 10_000));
-    expect(third).toEqual({ allowed: false, retryAfterSeconds: 50 });
-    // Another subject has its own count.
-    expect((await consumeRateLimit(database.db, 'leads', '10.0.0.2', start)).allowed).toBe(true);
-    // After the window a fresh count starts.
-    const later = await consumeRateLimit(database.db, 'leads', '10.0.0.1', new Date(start.getTime() + 61_000));
-    expect(later.allowed).toBe(true);
-  });
-
-  it('enforceRateLimit throws a 429 with Retry-After and the message', async () => {
-    await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true });
-    await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true });
-    const thrown = await enforceRateLimit(database.db, 'leads', '10.0.0.9', { json: true }).catch(
+    await expect(limit(database.db, 'leads', '10.0.0.1', start)).resolves.toBeUndefined();
+    await expect(limit(database.db, 'leads', '10.0.0.1', start)).resolves.toBeUndefined();
+    const third = await limit(database.db, 'leads', '10.0.0.1', new Date(start.getTime() + 10_000)).catch(
       (error: unknown) => error,
     );
-    expect(thrown).toMatchObject({ init: { status: 429 }, data: { error: RATE_LIMIT_MESSAGE } });
-    const text = await enforceRateLimit(database.db, 'leads', '10.0.0.9').catch((error: unknown) => error);
+    expect(isRateLimited(third)).toBe(true);
+    expect(third).toMatchObject({ status: 429, retryAfterSeconds: 50, headers: { 'Retry-After': '50' } });
+    // Another subject has its own count.
+    await expect(limit(database.db, 'leads', '10.0.0.2', start)).resolves.toBeUndefined();
+    // After the window a fresh count starts.
+    await expect(limit(database.db, 'leads', '10.0.0.1', new Date(start.getTime() + 61_000))).resolves.toBeUndefined();
+  });
+
+  it('throws an HttpError 429 with Retry-After and the message, answered as JSON or text', async () => {
+    await limit(database.db, 'leads', '10.0.0.9');
+    await limit(database.db, 'leads', '10.0.0.9');
+    const thrown = await limit(database.db, 'leads', '10.0.0.9').catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 429, message: RATE_LIMIT_MESSAGE });
+    if (!isRateLimited(thrown)) throw new Error('expected a rate-limit error');
+    const json = rateLimitedResponse(thrown, { json: true });
+    expect(json.status).toBe(429);
+    expect(json.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(await json.json()).toEqual({ error: RATE_LIMIT_MESSAGE });
+    const text = rateLimitedResponse(thrown, { json: false });
     expect(text).toBeInstanceOf(Response);
-    expect((text as Response).status).toBe(429);
-    expect((text as Response).headers.get('Retry-After')).toMatch(/^\d+$/);
-    expect(await (text as Response).text()).toBe(RATE_LIMIT_MESSAGE);
+    expect(text.status).toBe(429);
+    expect(text.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(await text.text()).toBe(RATE_LIMIT_MESSAGE);
   });
 });

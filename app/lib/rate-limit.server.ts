@@ -1,6 +1,6 @@
 import { lt, sql } from 'drizzle-orm';
-import { data } from 'react-router';
 import type { Database } from './db.server.ts';
+import { HttpError } from './http/http-error.ts';
 import { getEnv, type Env, type RateLimitRule } from './env.server.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 
@@ -20,9 +20,21 @@ export type RateLimitName =
   | 'addressLookup'
   | 'leadConfirmations';
 
-export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
+type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a few minutes and try again.';
+
+/** What `limit` throws once a subject has used up its limit: a 429 with the message and Retry-After. */
+export class RateLimitedError extends HttpError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(429, RATE_LIMIT_MESSAGE, { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' });
+    this.name = 'RateLimitedError';
+  }
+}
+
+export function isRateLimited(error: unknown): error is RateLimitedError {
+  return error instanceof RateLimitedError;
+}
 
 /** Defaults follow Rails 8 / GitLab practice (about 10 attempts a few minutes per IP) and ASVS (≤ 100 failures an hour per account). */
 const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
@@ -65,7 +77,7 @@ export function rateLimitRule(name: RateLimitName): RateLimitRule {
 }
 
 /** Counts one request for the subject (an IP address, an email...) and says whether it is still within the limit. */
-export async function consumeRateLimit(
+async function countRequest(
   db: Database,
   name: RateLimitName,
   subject: string,
@@ -94,18 +106,24 @@ export async function consumeRateLimit(
   return { allowed: count <= rule.limit, retryAfterSeconds };
 }
 
-/** Throws a 429 response (JSON `{ error }` or text) once the subject has used up its limit. */
-export async function enforceRateLimit(
-  db: Database,
-  name: RateLimitName,
-  subject: string,
-  options: { json?: boolean } = {},
-): Promise<void> {
-  const result = await consumeRateLimit(db, name, subject);
-  if (result.allowed) return;
-  const headers = { 'Retry-After': String(result.retryAfterSeconds), 'Cache-Control': 'no-store' };
-  if (options.json) throw data({ error: RATE_LIMIT_MESSAGE }, { status: 429, headers });
-  throw new Response(RATE_LIMIT_MESSAGE, {
+/**
+ * The one rate-limit check: counts this request for the subject (an IP address, an email...) and throws a
+ * `RateLimitedError` (HttpError 429 with the message and Retry-After) once the subject has used up the rule.
+ * Callers let it propagate, or catch it with `isRateLimited` where the answer has its own shape.
+ */
+export async function limit(db: Database, name: RateLimitName, subject: string, now: Date = new Date()): Promise<void> {
+  const result = await countRequest(db, name, subject, now);
+  if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
+}
+
+/**
+ * The one 429 answer of the spec's calls: `{ "error": message }` as JSON, or the message as text, with
+ * Retry-After and no caching.
+ */
+export function rateLimitedResponse(error: RateLimitedError, format: { json: boolean }): Response {
+  const headers = { ...error.headers };
+  if (format.json) return Response.json({ error: error.message }, { status: 429, headers });
+  return new Response(error.message, {
     status: 429,
     headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
   });

@@ -123,11 +123,16 @@ async function careersForm(sessionId: string, options: CareersOptions = {}): Pro
   return form;
 }
 
-async function post(form: FormData, sessionId: string, accept = 'application/json'): Promise<Response> {
+async function post(
+  form: FormData,
+  sessionId: string,
+  accept = 'application/json',
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const request = new Request('http://localhost/form_submissions', {
     method: 'POST',
     body: form,
-    headers: { accept },
+    headers: { accept, ...headers },
   });
   return (await action({ request, context: contextFor(sessionId), params: {} } as never)) as Response;
 }
@@ -218,6 +223,22 @@ describe('POST /form_submissions', () => {
     const sessionId = newSessionId();
     for (const token of [null, maskedCsrfToken(newSessionId(), secret)]) {
       const response = await post(await careersForm(sessionId, { token }), sessionId);
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { message: string }).message).toMatch(/session has expired/);
+    }
+    expect(await counts()).toEqual(before);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
+  it('rejects a multipart post another site sent, with a valid token, before writing the file', async () => {
+    const before = await counts();
+    const filesBefore = await storedFiles();
+    const sessionId = newSessionId();
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await post(await careersForm(sessionId), sessionId, 'application/json', headers);
       expect(response.status).toBe(422);
       expect(((await response.json()) as { message: string }).message).toMatch(/session has expired/);
     }

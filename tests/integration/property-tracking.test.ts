@@ -134,3 +134,27 @@ describe('POST /exposures/create_many', () => {
     expect((await database.db.select().from(exposures)).length).toBe(3);
   });
 });
+
+describe('tracking bodies are read by the request layer', () => {
+  it('takes repeated property_ids[] form fields as a list', async () => {
+    const response = await call(
+      exposuresAction,
+      post(
+        '/exposures/create_many',
+        'property_ids[]=1&property_ids[]=3&domain=agency.test&event_type=search_results',
+        'application/x-www-form-urlencoded',
+      ),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ stored: 2 });
+  });
+
+  it('answers unreadable bodies as every JSON call does: 400 broken JSON, 415 another type', async () => {
+    const broken = await call(propertyViewsAction, post('/property_views', '{oops', 'application/json'));
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: 'The request body is not valid JSON.', status: 400 });
+    const text = await call(exposuresAction, post('/exposures/create_many', 'property_ids=1', 'text/plain'));
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ status: 415 });
+  });
+});

@@ -115,6 +115,33 @@ describe('saved properties calls', () => {
     }
   });
 
+  it("reads JSON as well as forms; an unreadable body is the request layer's 400/415 and a wrong method a 405", async () => {
+    const call = (method: string, contentType: string, body: string) =>
+      savedPropertiesRoute.action({
+        request: new Request('http://localhost/saved_properties.ljson', {
+          method,
+          headers: { 'content-type': contentType },
+          body,
+        }),
+        params: {},
+        context: contextFor(userA),
+      } as never);
+    const fromJson = await json(
+      await call('POST', 'application/json', JSON.stringify({ property_ids: [propertyIds[1]] })),
+    );
+    expect(fromJson.status).toBe(200);
+    expect(fromJson.body.property_ids).toEqual([propertyIds[1]]);
+    expect(await json(await call('POST', 'application/json', '{oops'))).toEqual({
+      status: 400,
+      body: { error: 'The request body is not valid JSON.', status: 400 },
+    });
+    expect((await json(await call('POST', 'text/plain', 'property_ids=1'))).status).toBe(415);
+    const wrongMethod = (await call('PUT', 'application/json', '{}')) as Response;
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed', status: 405 });
+  });
+
   it('stores the sync flag with synced=1, even with nothing to push', async () => {
     await database.db.update(users).set({ savedPropertiesSynced: false }).where(eq(users.id, userA));
     const response = await json(await addProperties(userA, '', { synced: '1' }));

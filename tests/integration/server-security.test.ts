@@ -94,33 +94,55 @@ describe('TRUST_PROXY: only the configured proxy hops are believed', () => {
     expect(clientIpFrom(undefined, '10.0.0.2', 1)).toBe('10.0.0.2');
   });
 
-  it('rate-limits sign-in per visitor even when every request forges a new X-Forwarded-For', async () => {
-    const app = makeApp({ trustProxy: 1, publicUrl: 'http://localhost' });
-    const first = await app.request('/', {}, fromSocket('10.0.0.2'));
-    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
-    const { token } = (await first.json()) as { token: string };
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 25; attempt++) {
-      const response = await app.request(
-        '/session',
-        {
-          method: 'POST',
-          headers: {
-            cookie,
-            'content-type': 'application/json',
-            'x-csrf-token': token,
-            // The visitor forges the left part; the proxy appends the address it saw (203.0.113.9).
-            'x-forwarded-for': `198.51.100.${attempt}, 203.0.113.9`,
-          },
-          body: JSON.stringify({ username: `nobody${attempt}@example.com`, password: 'Wrong-Password-1' }),
-        },
-        fromSocket('10.0.0.2'),
-      );
-      statuses.push(response.status);
-    }
-    expect(statuses).toContain(429);
-    expect(statuses.at(-1)).toBe(429);
+  it('takes the rightmost address that is not a listed proxy', () => {
+    const proxies = ['10.0.0.0/8', '192.0.2.1'];
+    expect(clientIpFrom('6.6.6.6, 203.0.113.9', '10.0.0.2', proxies)).toBe('203.0.113.9');
+    expect(clientIpFrom('6.6.6.6, 203.0.113.9, 192.0.2.1', '10.0.0.2', proxies)).toBe('203.0.113.9');
+    // A forged entry naming a trusted proxy does not hide the address the proxy saw.
+    expect(clientIpFrom('10.9.9.9, 203.0.113.9', '10.0.0.2', proxies)).toBe('203.0.113.9');
+    // The peer is not a listed proxy: the header is not believed at all.
+    expect(clientIpFrom('203.0.113.9', '198.51.100.4', proxies)).toBe('198.51.100.4');
+    expect(clientIpFrom(undefined, '10.0.0.2', proxies)).toBe('10.0.0.2');
+    expect(clientIpFrom('6.6.6.6', '10.0.0.2', [])).toBe('10.0.0.2');
   });
+
+  it.each([
+    ['a hop count', 1],
+    ['a list of proxy addresses', ['10.0.0.0/8']],
+  ] as const)(
+    'rate-limits sign-in per visitor even when every request forges a new X-Forwarded-For (%s)',
+    async (_form, trustProxy) => {
+      const app = makeApp({ trustProxy, publicUrl: 'http://localhost' });
+      const first = await app.request('/', {}, fromSocket('10.0.0.2'));
+      const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+      const { token } = (await first.json()) as { token: string };
+      // Each form of the setting gets its own visitor address, so the two runs do not share a limit.
+      const visitor = typeof trustProxy === 'number' ? '203.0.113.9' : '203.0.113.10';
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 25; attempt++) {
+        const response = await app.request(
+          '/session',
+          {
+            method: 'POST',
+            headers: {
+              cookie,
+              'content-type': 'application/json',
+              'x-csrf-token': token,
+              // The visitor forges the left part; the proxy appends the address it saw.
+              'x-forwarded-for': `198.51.100.${attempt}, ${visitor}`,
+            },
+            body: JSON.stringify({ username: `nobody${attempt}@example.com`, password: 'Wrong-Password-1' }),
+          },
+          fromSocket('10.0.0.2'),
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toContain(429);
+      expect(statuses.at(-1)).toBe(429);
+      // The limit (10 a window by default) is reached after exactly that many attempts.
+      expect(statuses.indexOf(429)).toBe(10);
+    },
+  );
 });
 
 describe('security headers on every answer', () => {

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.server.ts';
+import { limit } from '../../lib/rate-limit.server.ts';
 import type { VisitorSession } from '../../lib/session.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, AFTER_PASSWORD_CHANGE_PATH } from './account-messages.ts';
@@ -58,7 +58,7 @@ export async function registerCall(
   fields: RequestFields,
   context: AccountCallContext,
 ): Promise<CallResult> {
-  await enforceRateLimit(db, 'register', context.clientIp, { json: true });
+  await limit(db, 'register', context.clientIp);
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
     return json(422, { errors: [ACCOUNT_MESSAGES.registrationFailed], field_errors: [] });
   }
@@ -91,7 +91,7 @@ export async function signInCall(
   fields: RequestFields,
   context: AccountCallContext,
 ): Promise<CallResult> {
-  await enforceRateLimit(db, 'signIn', context.clientIp, { json: true });
+  await limit(db, 'signIn', context.clientIp);
   if (!(await passesAccountBotCheck(fields, context.clientIp))) {
     return json(422, { error: BOT_CHECK_FAILED_MESSAGE });
   }
@@ -103,11 +103,12 @@ export async function signInCall(
   const accountKey = normaliseEmail(parsed.data.username);
   if (await isRateLimitExhausted(db, 'signInAccount', accountKey)) {
     context.logger?.warn({ ip: context.clientIp }, 'sign-in blocked: too many failures for one account');
-    await enforceRateLimit(db, 'signInAccount', accountKey, { json: true });
+    await limit(db, 'signInAccount', accountKey);
   }
   const userId = await authenticateUser(db, parsed.data.username, parsed.data.password);
   if (userId === null) {
-    await consumeRateLimit(db, 'signInAccount', accountKey);
+    // Counts the failure. An exhausted account was refused above, so only a burst racing past it gets a 429 here.
+    await limit(db, 'signInAccount', accountKey);
     context.logger?.info({ ip: context.clientIp }, 'sign-in failed');
     return json(401, { error: ACCOUNT_MESSAGES.signInFailed });
   }
@@ -133,7 +134,7 @@ export async function forgottenPasswordCall(
   fields: RequestFields,
   context: AccountCallContext,
 ): Promise<{ result: CallResult; work: Promise<void> }> {
-  await enforceRateLimit(db, 'passwordReset', context.clientIp, { json: true });
+  await limit(db, 'passwordReset', context.clientIp);
   const done = Promise.resolve();
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) {
     return { result: json(200, { message: ACCOUNT_MESSAGES.forgottenPassword }), work: done };
@@ -178,7 +179,7 @@ export async function updateUserCall(
     if (problems.length > 0) return json(422, { errors: problems });
     const token = parsed.data.reset_password_token;
     if (token) {
-      await enforceRateLimit(db, 'passwordReset', context.clientIp, { json: true });
+      await limit(db, 'passwordReset', context.clientIp);
       const resetUserId = await resetPasswordWithToken(db, token, parsed.data.password);
       if (resetUserId === null) return json(422, { errors: [PASSWORD_ERROR_FRAGMENTS.token] });
       // Every session of the user ended; this visitor signs in with the new password.

@@ -1,5 +1,5 @@
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit, rateLimitedResponse } from '../../lib/rate-limit.server.ts';
 import { ADDRESS_NOT_FOUND_MESSAGE, MIN_LOOKUP_CHARACTERS, normaliseLookupText } from './address-lookup.ts';
 import { AddressProviderError, type AddressProvider } from './address-provider.server.ts';
 
@@ -27,8 +27,12 @@ export async function answerAddressLookup(args: {
     return json({ error: 'Send autocomplete or id.' }, 400);
   }
 
-  const rate = await consumeRateLimit(db, 'addressLookup', clientIp);
-  if (!rate.allowed) return json({ error: RATE_LIMIT_MESSAGE }, 429, { 'Retry-After': String(rate.retryAfterSeconds) });
+  try {
+    await limit(db, 'addressLookup', clientIp);
+  } catch (error) {
+    if (isRateLimited(error)) return rateLimitedResponse(error, { json: true });
+    throw error;
+  }
 
   try {
     if (id !== null) {

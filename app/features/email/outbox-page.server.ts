@@ -1,5 +1,5 @@
 import type { Env } from '../../lib/env.server.ts';
-import { getEnv } from '../../lib/env.server.ts';
+import { getEnv, isAnyProxyTrusted } from '../../lib/env.server.ts';
 
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
 
@@ -21,7 +21,7 @@ let hasWarned = false;
 export function canShowOutboxPage(request: Request, env: Env = getEnv()): boolean {
   if (env.NODE_ENV !== 'production') return env.OUTBOX_PAGE ? env.OUTBOX_PAGE === 'true' : !env.SMTP_URL;
   if (env.OUTBOX_PAGE !== 'true') return false;
-  if (!isLoopbackHost(env.HOST) || env.TRUST_PROXY > 0) {
+  if (!isLoopbackHost(env.HOST) || isAnyProxyTrusted(env.TRUST_PROXY)) {
     if (!hasWarned) {
       hasWarned = true;
       void import('../../lib/logger.server.ts').then(({ logger }) =>

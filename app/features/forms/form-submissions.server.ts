@@ -10,9 +10,9 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
-import { verifyCsrfToken, CSRF_PARAM } from '../../lib/csrf.server.ts';
+import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -140,8 +140,12 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     };
   }
 
-  const limit = await consumeRateLimit(deps.db, 'formSubmissions', deps.clientIp);
-  if (!limit.allowed) return { outcome: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds, redirectTo: '/' };
+  try {
+    await limit(deps.db, 'formSubmissions', deps.clientIp);
+  } catch (error) {
+    if (!isRateLimited(error)) throw error;
+    return { outcome: 'rate-limited', retryAfterSeconds: error.retryAfterSeconds, redirectTo: '/' };
+  }
 
   const declaredLength = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declaredLength) && declaredLength > MAX_UPLOAD_BYTES + MAX_FIELDS_OVERHEAD_BYTES) {
@@ -153,7 +157,11 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   let truncated: string[] = [];
   if (isMultipart) {
     const tokenOk = (candidate: Readonly<Record<string, string>>) =>
-      verifyCsrfToken(candidate[CSRF_PARAM], deps.sessionId, deps.sessionSecret);
+      isAuthentic(request, candidate, {
+        sessionId: deps.sessionId,
+        secret: deps.sessionSecret,
+        publicOrigin: deps.origin,
+      });
     const received = await readMultipartBody(request, {
       uploadDir: deps.uploadDir,
       sniffBytes: SNIFF_BYTES,

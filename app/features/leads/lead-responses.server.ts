@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import { HttpError, httpErrorResponse, methodNotAllowed } from '../../lib/http/http-error.ts';
-import { RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { rateLimitedResponse } from '../../lib/rate-limit.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE } from '../spam/index.ts';
 import { readLeadRequest, type LeadGroups } from './lead-request.ts';
 import type { FieldErrors } from './lead-schemas.ts';
@@ -64,10 +64,7 @@ export function leadJsonResponse(outcome: LeadOutcome): Response {
     case 'bot-check-failed':
       return Response.json({ errors: { form: BOT_CHECK_FAILED_MESSAGE } }, { status: 422, headers: JSON_HEADERS });
     case 'rate-limited':
-      return Response.json(
-        { error: RATE_LIMIT_MESSAGE },
-        { status: 429, headers: { ...JSON_HEADERS, 'Retry-After': String(outcome.retryAfterSeconds) } },
-      );
+      return rateLimitedResponse(outcome.error, { json: true });
     case 'not-found':
       return Response.json({ error: outcome.message }, { status: 404, headers: JSON_HEADERS });
   }
@@ -107,10 +104,7 @@ export async function leadRedirectResponse(
       return seeOther(`${options.formPath}#flash/${flash}`);
     }
     case 'rate-limited':
-      return new Response(RATE_LIMIT_MESSAGE, {
-        status: 429,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(outcome.retryAfterSeconds) },
-      });
+      return rateLimitedResponse(outcome.error, { json: false });
     case 'not-found':
       return new Response(outcome.message, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 
 export type NewLead = {
@@ -121,9 +121,15 @@ export async function acceptLead(db: Database, lead: NewLead, origin: string): P
   const { recipient, agencyName } = await lookUpRecipient(db, lead);
   // Past the per-recipient limit the lead is kept and staff are told; only the visitor's copy is skipped.
   const visitorEmail = lead.email && (lead.confirmVisitor ?? true) ? lead.email : null;
-  const isConfirmationAllowed =
-    visitorEmail !== null &&
-    (await consumeRateLimit(db, 'leadConfirmations', visitorEmail.trim().toLowerCase())).allowed;
+  let isConfirmationAllowed = visitorEmail !== null;
+  if (visitorEmail !== null) {
+    try {
+      await limit(db, 'leadConfirmations', visitorEmail.trim().toLowerCase());
+    } catch (error) {
+      if (!isRateLimited(error)) throw error;
+      isConfirmationAllowed = false;
+    }
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(leads)

@@ -14,7 +14,7 @@ import {
   type LeadKind,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { consumeRateLimit, type RateLimitName } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit, type RateLimitedError, type RateLimitName } from '../../lib/rate-limit.server.ts';
 import {
   chooseContactOffer,
   type ContactOffer,
@@ -40,7 +40,7 @@ export type LeadOutcome =
   | { status: 'accepted'; leadId: number | null }
   | { status: 'invalid'; errors: FieldErrors }
   | { status: 'bot-check-failed' }
-  | { status: 'rate-limited'; retryAfterSeconds: number }
+  | { status: 'rate-limited'; error: RateLimitedError }
   | { status: 'not-found'; message: string };
 
 type LeadContext = Pick<AppLoadContext, 'clientIp' | 'origin' | 'session'>;
@@ -55,8 +55,12 @@ type PipelineArgs<T> = {
 };
 
 async function runLeadPipeline<T>({ db, groups, context, rateLimit, validate, store }: PipelineArgs<T>) {
-  const limit = await consumeRateLimit(db, rateLimit, context.clientIp);
-  if (!limit.allowed) return { status: 'rate-limited', retryAfterSeconds: limit.retryAfterSeconds } as const;
+  try {
+    await limit(db, rateLimit, context.clientIp);
+  } catch (error) {
+    if (isRateLimited(error)) return { status: 'rate-limited', error } as const;
+    throw error;
+  }
   // A bot filled the hidden field: answer as if accepted so it learns nothing, and keep nothing.
   if (isHoneypotFilled(honeypotValue(groups))) return { status: 'accepted', leadId: null } as const;
   const result = validate();

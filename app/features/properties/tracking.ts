@@ -1,6 +1,7 @@
 /**
  * Views and exposures (spec point 7: POST /property_views and POST {exposures host}/create_many). The schemas
- * accept JSON or form-encoded bodies; the browser side sends after the page has loaded, with keepalive, so
+ * take the fields of a JSON or form-encoded body as the request layer reads them (repeated `property_ids[]` form
+ * fields arrive as a list); the browser side sends after the page has loaded, with keepalive, so
  * recording never delays what the visitor sees.
  */
 import { z } from 'zod';
@@ -36,22 +37,3 @@ export const exposuresSchema = z.object({
     .regex(/^[a-z0-9_-]+$/i, 'Use letters, digits, hyphens or underscores'),
 });
 export type ExposuresInput = z.infer<typeof exposuresSchema>;
-
-/** A JSON body as it is; a form body as an object (repeated property_ids[] fields become a list). */
-export function bodyToObject(contentType: string | null, body: string): unknown {
-  if ((contentType ?? '').includes('application/json')) {
-    try {
-      return JSON.parse(body) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  const params = new URLSearchParams(body);
-  const result: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
-    result[name] = key.endsWith('[]') ? values : values[values.length - 1];
-  }
-  return result;
-}

@@ -4,6 +4,8 @@
  */
 import type { RequestContext } from '../../lib/context.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { HttpError, assertMethod, respondingToHttpErrors } from '../../lib/http/http-error.ts';
+import { readFields } from '../../lib/http/request-body.ts';
 import { fromQueryParams, isSearchStatus } from '../search/index.ts';
 import { addSavedProperties, listSavedProperties, removeSavedProperty } from './saved-property-queries.server.ts';
 import {
@@ -30,34 +32,26 @@ function jsonResponse(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: NO_STORE });
 }
 
-function methodNotAllowed(allow: string): Response {
-  return Response.json({ error: 'Method not allowed' }, { status: 405, headers: { ...NO_STORE, Allow: allow } });
-}
-
-/** Body fields (form or JSON) over query fields; the control fields the server already used are dropped. */
-async function readFields(request: Request): Promise<Record<string, string>> {
+/**
+ * Body fields (form or JSON, read by the request layer) over query fields, as text; lists become comma-separated
+ * text. The control fields the server already used are dropped. An unreadable body is an HttpError (400/413/415).
+ */
+async function readSavedFields(request: Request): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   for (const [key, value] of new URL(request.url).searchParams) fields[key] = value;
-  const contentType = request.headers.get('content-type') ?? '';
-  try {
-    if (contentType.includes('application/json')) {
-      const body: unknown = await request.json();
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-          if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-            fields[key] = String(value);
-          else if (Array.isArray(value)) fields[key] = value.map(String).join(',');
-        }
-      }
-    } else if (contentType.includes('application/x-www-form-urlencoded')) {
-      for (const [key, value] of new URLSearchParams(await request.text())) fields[key] = value;
-    }
-  } catch {
-    // An unreadable body counts as empty; validation answers 400.
+  for (const [key, value] of Object.entries(await readFields(request))) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = String(value);
+    else if (Array.isArray(value)) fields[key] = value.map(String).join(',');
   }
   delete fields.authenticity_token;
   delete fields._method;
   return fields;
+}
+
+/** A wrong method, or a body the request layer could not read, answered as JSON like every other error here. */
+function answering(request: Request, run: () => Promise<Response>): Promise<Response> {
+  return respondingToHttpErrors(request, run, { json: true });
 }
 
 async function signedInUserId(context: Context): Promise<number | null> {
@@ -76,35 +70,40 @@ export async function savedPropertiesLoader(context: Context): Promise<Response>
 
 /** POST /saved_properties.ljson with property_ids (comma string); `synced=1` also stores the merge flag. */
 export async function savedPropertiesAction(request: Request, context: Context): Promise<Response> {
-  if (request.method !== 'POST') return methodNotAllowed('GET, POST');
-  const userId = await signedInUserId(context);
-  if (userId === null) return unauthorised();
-  const fields = await readFields(request);
-  const parsed = propertyIdsSchema.safeParse(fields.property_ids);
-  const markSynced = fields.synced === '1' || fields.synced === 'true';
-  if (!parsed.success) {
-    // A merge with nothing local to push still stores the flag.
-    if (markSynced && (fields.property_ids ?? '').trim() === '') {
-      await addSavedProperties(getDb(), userId, [], { markSynced });
-      return jsonResponse(await listSavedProperties(getDb(), userId));
+  return answering(request, async () => {
+    // GET is the loader's: listed so the Allow header names everything this address answers.
+    assertMethod(request, ['GET', 'POST']);
+    const userId = await signedInUserId(context);
+    if (userId === null) return unauthorised();
+    const fields = await readSavedFields(request);
+    const parsed = propertyIdsSchema.safeParse(fields.property_ids);
+    const markSynced = fields.synced === '1' || fields.synced === 'true';
+    if (!parsed.success) {
+      // A merge with nothing local to push still stores the flag.
+      if (markSynced && (fields.property_ids ?? '').trim() === '') {
+        await addSavedProperties(getDb(), userId, [], { markSynced });
+        return jsonResponse(await listSavedProperties(getDb(), userId));
+      }
+      return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid property_ids.' }, 400);
     }
-    return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid property_ids.' }, 400);
-  }
-  const result = await addSavedProperties(getDb(), userId, parsed.data, { markSynced });
-  const list = { ...(await listSavedProperties(getDb(), userId)), authenticity_token: context.csrfToken };
-  if (result.isLimitReached) return jsonResponse({ error: SAVED_PROPERTIES_LIMIT_MESSAGE, ...list }, 422);
-  return jsonResponse(list);
+    const result = await addSavedProperties(getDb(), userId, parsed.data, { markSynced });
+    const list = { ...(await listSavedProperties(getDb(), userId)), authenticity_token: context.csrfToken };
+    if (result.isLimitReached) return jsonResponse({ error: SAVED_PROPERTIES_LIMIT_MESSAGE, ...list }, 422);
+    return jsonResponse(list);
+  });
 }
 
 /** POST /saved_properties/{id} with _method=delete (the id is the property's id). */
 export async function savedPropertyAction(request: Request, context: Context, rawId: unknown): Promise<Response> {
-  if (request.method !== 'DELETE') return methodNotAllowed('DELETE (POST with _method=delete)');
-  const userId = await signedInUserId(context);
-  if (userId === null) return unauthorised();
-  const id = idSchema.safeParse(rawId);
-  if (!id.success) return notFound();
-  if (!(await removeSavedProperty(getDb(), userId, id.data))) return notFound();
-  return jsonResponse({ property_id: id.data, removed: true });
+  return answering(request, async () => {
+    assertMethod(request, ['DELETE']);
+    const userId = await signedInUserId(context);
+    if (userId === null) return unauthorised();
+    const id = idSchema.safeParse(rawId);
+    if (!id.success) return notFound();
+    if (!(await removeSavedProperty(getDb(), userId, id.data))) return notFound();
+    return jsonResponse({ property_id: id.data, removed: true });
+  });
 }
 
 /** GET /saved_searches.ljson */
@@ -119,29 +118,37 @@ export async function savedSearchesLoader(context: Context): Promise<Response> {
 
 /** POST /saved_searches?{fields} with _method=put: change alert_frequency of search_id. */
 export async function savedSearchesAction(request: Request, context: Context): Promise<Response> {
-  if (request.method !== 'PUT' && request.method !== 'PATCH')
-    return methodNotAllowed('GET, PUT (POST with _method=put)');
-  const userId = await signedInUserId(context);
-  if (userId === null) return unauthorised();
-  const fields = await readFields(request);
-  const id = idSchema.safeParse(fields.search_id);
-  if (!id.success) return notFound();
-  const parsed = savedSearchUpdateSchema.safeParse(fields);
-  if (!parsed.success) return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid update.' }, 400);
-  const updated = await updateSavedSearchFrequency(getDb(), userId, parsed.data.search_id, parsed.data.alert_frequency);
-  if (!updated) return notFound();
-  return jsonResponse({ saved_search: updated });
+  return answering(request, async () => {
+    assertMethod(request, ['GET', 'PUT', 'PATCH']);
+    const userId = await signedInUserId(context);
+    if (userId === null) return unauthorised();
+    const fields = await readSavedFields(request);
+    const id = idSchema.safeParse(fields.search_id);
+    if (!id.success) return notFound();
+    const parsed = savedSearchUpdateSchema.safeParse(fields);
+    if (!parsed.success) return jsonResponse({ error: parsed.error.issues[0]?.message ?? 'Invalid update.' }, 400);
+    const updated = await updateSavedSearchFrequency(
+      getDb(),
+      userId,
+      parsed.data.search_id,
+      parsed.data.alert_frequency,
+    );
+    if (!updated) return notFound();
+    return jsonResponse({ saved_search: updated });
+  });
 }
 
 /** POST /searches/{search_id} with _method=delete. */
 export async function searchDeleteAction(request: Request, context: Context, rawId: unknown): Promise<Response> {
-  if (request.method !== 'DELETE') return methodNotAllowed('DELETE (POST with _method=delete)');
-  const userId = await signedInUserId(context);
-  if (userId === null) return unauthorised();
-  const id = idSchema.safeParse(rawId);
-  if (!id.success) return notFound();
-  if (!(await removeSavedSearch(getDb(), userId, id.data))) return notFound();
-  return jsonResponse({ search_id: id.data, removed: true });
+  return answering(request, async () => {
+    assertMethod(request, ['DELETE']);
+    const userId = await signedInUserId(context);
+    if (userId === null) return unauthorised();
+    const id = idSchema.safeParse(rawId);
+    if (!id.success) return notFound();
+    if (!(await removeSavedSearch(getDb(), userId, id.data))) return notFound();
+    return jsonResponse({ search_id: id.data, removed: true });
+  });
 }
 
 export type SaveSearchActionData =
@@ -164,7 +171,13 @@ export async function saveSearchFromRequest(
   const userId = await signedInUserId(context);
   if (userId === null) return { status: 401, body: { ok: false, error: SIGN_IN_REQUIRED_MESSAGE } };
   const params = new URL(request.url).searchParams;
-  const fields = await readFields(request);
+  let fields: Record<string, string>;
+  try {
+    fields = await readSavedFields(request);
+  } catch (error) {
+    if (error instanceof HttpError) return { status: error.status, body: { ok: false, error: error.message } };
+    throw error;
+  }
   // Filters may come in the query (spec) or the body; the query wins.
   const merged = new URLSearchParams(fields);
   for (const [key, value] of params) merged.set(key, value);

@@ -3,7 +3,7 @@ import type { AppLoadContext } from 'react-router';
 import { valuationBookings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { toPlainObject } from '../../lib/http/request-body.ts';
-import { consumeRateLimit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { isRateLimited, limit, rateLimitedResponse } from '../../lib/rate-limit.server.ts';
 import { acceptLead } from '../leads/index.server.ts';
 import {
   ALTCHA_FIELD,
@@ -89,9 +89,11 @@ export async function handleValuationLead(args: {
   const { db, body, context } = args;
   const now = args.now ?? new Date();
 
-  const rate = await consumeRateLimit(db, 'leads', context.clientIp, now);
-  if (!rate.allowed) {
-    return json({ error: RATE_LIMIT_MESSAGE }, 429, { 'Retry-After': String(rate.retryAfterSeconds) });
+  try {
+    await limit(db, 'leads', context.clientIp, now);
+  } catch (error) {
+    if (isRateLimited(error)) return rateLimitedResponse(error, { json: true });
+    throw error;
   }
 
   if (isHoneypotFilled(recordOf(body.lead_client)[HONEYPOT_FIELD])) {

@@ -114,6 +114,23 @@ export async function answeringHttpErrors<T>(
   }
 }
 
+/**
+ * `answeringHttpErrors` for a resource route: the error's answer is returned rather than thrown, so a caller of
+ * the action (a test, another module) gets an answer either way.
+ */
+export async function respondingToHttpErrors<T>(
+  request: Request,
+  run: () => Promise<T>,
+  format: AnswerFormat = {},
+): Promise<T | Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) return httpErrorResponse(request, error, format);
+    throw error;
+  }
+}
+
 /** For a loader or action that only ever answers 405 (e.g. GET on a POST-only call). */
 export function methodNotAllowed(request: Request, allow: readonly string[], format: AnswerFormat = {}): never {
   throw httpErrorResponse(request, methodNotAllowedError(allow), format);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from './http-error.ts';
-import { fieldRecord, readFields, toPlainObject } from './request-body.ts';
+import {
+  bodyKindOf,
+  fieldRecord,
+  readBodyBytes,
+  readControlFields,
+  readFields,
+  toPlainObject,
+} from './request-body.ts';
 
 const post = (body: BodyInit | null, contentType?: string, headers: Record<string, string> = {}) =>
   new Request('http://x/anywhere', {
@@ -22,6 +29,10 @@ async function statusOf(promise: Promise<unknown>): Promise<number | 'ok'> {
 describe('readFields: one reader for every body', () => {
   it('reads form-encoded, JSON and empty bodies into the same flat record', async () => {
     expect(await readFields(post('a=1&b=two&a=3', 'application/x-www-form-urlencoded'))).toEqual({ a: '3', b: 'two' });
+    expect(await readFields(post('ids[]=1&x=y&ids[]=2', 'application/x-www-form-urlencoded'))).toEqual({
+      ids: ['1', '2'],
+      x: 'y',
+    });
     expect(await readFields(post('{"a":"1","nested":{"b":2}}', 'application/json'))).toEqual({
       a: '1',
       nested: { b: 2 },
@@ -75,5 +86,46 @@ describe('readFields: one reader for every body', () => {
     expect(Object.getPrototypeOf(plain)).toBe(Object.prototype);
     expect((plain as { polluted?: unknown }).polluted).toBeUndefined();
     expect(JSON.parse(JSON.stringify(plain))).toEqual(JSON.parse('{"__proto__":{"polluted":true},"a":{"b":1}}'));
+  });
+});
+
+describe('what the server reads before the routes', () => {
+  it('classifies content types', () => {
+    expect(bodyKindOf('application/x-www-form-urlencoded; charset=UTF-8')).toBe('form');
+    expect(bodyKindOf('application/json')).toBe('json');
+    expect(bodyKindOf('multipart/form-data; boundary=x')).toBe('multipart');
+    expect(bodyKindOf('text/plain')).toBe('other');
+    expect(bodyKindOf(null)).toBe('none');
+  });
+
+  it('reads _method and the token from form and JSON bodies', () => {
+    const form = new TextEncoder().encode('_method=delete&authenticity_token=abc');
+    expect(readControlFields('form', form)).toEqual({ method: 'delete', token: 'abc' });
+    const json = new TextEncoder().encode(JSON.stringify({ _method: 'put', authenticity_token: 'def' }));
+    expect(readControlFields('json', json)).toEqual({ method: 'put', token: 'def' });
+    expect(readControlFields('json', new TextEncoder().encode('[1,2]'))).toEqual({});
+  });
+
+  it('rejects malformed JSON with 400', () => {
+    expect(() => readControlFields('json', new TextEncoder().encode('{nope'))).toThrowError(
+      expect.objectContaining({ status: 400 }),
+    );
+  });
+
+  it('refuses oversized bodies while streaming, declared or not', async () => {
+    await expect(readBodyBytes(post('x'.repeat(11), undefined, { 'content-length': '11' }), 10)).rejects.toMatchObject({
+      status: 413,
+    });
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024));
+        if (pulled > 1000) controller.close();
+      },
+    });
+    const request = new Request('http://x', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    await expect(readBodyBytes(request, 4096)).rejects.toMatchObject({ status: 413 });
+    expect(pulled).toBeLessThan(20);
   });
 });

@@ -108,9 +108,24 @@ export function hasNulCharacter(body: Uint8Array | string): boolean {
 export const UNREADABLE_CHARACTERS_MESSAGE =
   'The request contains characters we cannot read. Please check what you typed and try again.';
 
-/** Form-encoded text as fields; a repeated name keeps its last value, as a Rails params hash does. */
+/**
+ * Form-encoded text as fields, as a Rails params hash reads it: a repeated name keeps its last value, and a name
+ * ending in `[]` collects every value into a list under the name without the brackets (`ids[]=1&ids[]=2`).
+ */
 function parseFormEncoded(text: string): FieldRecord {
-  return fieldRecord(new URLSearchParams(text));
+  const record = fieldRecord();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (!name.endsWith('[]')) {
+      Object.defineProperty(record, name, { value, enumerable: true, writable: true, configurable: true });
+      continue;
+    }
+    const listName = name.slice(0, -2);
+    const existing: unknown = Object.hasOwn(record, listName) ? record[listName] : undefined;
+    const list = Array.isArray(existing) ? existing : [];
+    list.push(value);
+    Object.defineProperty(record, listName, { value: list, enumerable: true, writable: true, configurable: true });
+  }
+  return record;
 }
 
 /** A JSON object as fields, every nested object without a prototype too; anything else is a 400. */

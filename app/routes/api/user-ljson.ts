@@ -2,9 +2,9 @@ import type { Route } from './+types/user-ljson';
 import { registerCall, updateUserCall } from '../../features/account/account-calls.server.ts';
 import {
   NO_STORE,
+  answerCall,
   methodNotAllowed,
   readFieldsOrThrow,
-  toResponse,
 } from '../../features/account/account-http.server.ts';
 import { getUserView } from '../../features/account/accounts.server.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -21,5 +21,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST' && request.method !== 'PUT') methodNotAllowed(request, ['GET', 'POST', 'PUT']);
   const fields = await readFieldsOrThrow(request);
   const call = request.method === 'POST' ? registerCall : updateUserCall;
-  return toResponse(await call(getDb(), fields, context));
+  return answerCall(() => call(getDb(), fields, context));
 }

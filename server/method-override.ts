@@ -1,10 +1,8 @@
 /**
- * The method override applied before React Router sees a request. Bodies are read by the request layer shared with
- * the routes (app/lib/http), re-exported here for the server.
+ * The method override applied before React Router sees a request. The server reads no body itself: it uses the
+ * request layer shared with the routes (app/lib/http/request-body.ts).
  */
 import { HttpError } from '../app/lib/http/http-error.ts';
-export { HttpError } from '../app/lib/http/http-error.ts';
-export { bodyKindOf, readBodyBytes as readBodyWithLimit, readControlFields } from '../app/lib/http/request-body.ts';
 
 const OVERRIDABLE_METHODS = ['PUT', 'PATCH', 'DELETE'] as const;
 
