@@ -43,10 +43,12 @@ export async function detectEncoding(bytes: AsyncIterable<Uint8Array>): Promise<
       isUtf8 = false;
     }
   }
-  if (byteLength === 0 || !hasText) throw new FeedRefused('The file is empty: it holds no listings.');
+  const empty = new FeedRefused('The file is empty: it holds no listings.');
+  if (byteLength === 0) throw empty;
   const bom = byteOrderMark(head);
   if (bom && bom.encoding !== 'utf-8') return { encoding: bom.encoding, hasBom: true, byteLength };
   refuseBinary(head);
+  if (!hasText) throw empty;
   return { encoding: isUtf8 ? 'utf-8' : 'windows-1252', hasBom: bom !== null, byteLength };
 }
 
