@@ -93,10 +93,10 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
       }
       if (!entry.fileName.endsWith('/')) {
         const baseName = entry.fileName.split('/').pop() ?? '';
-        if (isBlmName(baseName)) blmEntries.push(entry);
-        else if (baseName.startsWith('.') || entry.fileName.startsWith('__MACOSX/')) {
-          // Finder's resource forks and hidden files are not media.
-        } else if (entry.uncompressedSize > limits.maxMediaBytes || entry.isEncrypted()) {
+        if (baseName.startsWith('.') || entry.fileName.startsWith('__MACOSX/')) {
+          // Finder's resource forks and hidden files are neither feeds nor media.
+        } else if (isBlmName(baseName)) blmEntries.push(entry);
+        else if (entry.uncompressedSize > limits.maxMediaBytes || entry.isEncrypted()) {
           skippedLarge += 1;
         } else {
           const key = mediaKey(baseName);
