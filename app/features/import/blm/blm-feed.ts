@@ -19,7 +19,11 @@ export type MediaStore = {
  * checked before this returns, so an empty, binary or headerless file is refused at once; the records are then
  * streamed (and mapped) on demand, and a truncated file is refused when its end is reached.
  */
-export async function createBlmFeed(source: ByteSource, media: MediaStore, limits: BlmLimits = DEFAULT_LIMITS): Promise<Feed> {
+export async function createBlmFeed(
+  source: ByteSource,
+  media: MediaStore,
+  limits: BlmLimits = DEFAULT_LIMITS,
+): Promise<Feed> {
   const scan = await detectEncoding(await source.open());
   const preamble = await readPreamble(source, scan, limits);
   const missing = ESSENTIAL_COLUMNS.filter((column) => !preamble.columns.includes(column));
@@ -32,7 +36,9 @@ export async function createBlmFeed(source: ByteSource, media: MediaStore, limit
   const notes = [`File: ${source.name}`, describeEncoding(scan), ...headerNotes(preamble.header)];
   const otherMissing = OTHER_MANDATORY_COLUMNS.filter((column) => !preamble.columns.includes(column));
   if (otherMissing.length > 0) {
-    notes.push(`The #DEFINITION# lacks the format's mandatory ${otherMissing.length === 1 ? 'column' : 'columns'} ${otherMissing.join(', ')}: read as empty`);
+    notes.push(
+      `The #DEFINITION# lacks the format's mandatory ${otherMissing.length === 1 ? 'column' : 'columns'} ${otherMissing.join(', ')}: read as empty`,
+    );
   }
   if (mapper.unusedColumns.length > 0) notes.push(`Columns Doorstep does not use: ${mapper.unusedColumns.join(', ')}`);
   notes.push(...media.notes);
@@ -42,7 +48,12 @@ export async function createBlmFeed(source: ByteSource, media: MediaStore, limit
       if (event.kind === 'record') yield mapper.map(event.row);
     }
   }
-  return { notes, records: { [Symbol.asyncIterator]: records }, openMedia: (name) => media.open(name), close: () => media.close() };
+  return {
+    notes,
+    records: { [Symbol.asyncIterator]: records },
+    openMedia: (name) => media.open(name),
+    close: () => media.close(),
+  };
 }
 
 async function readPreamble(
@@ -58,7 +69,9 @@ async function readPreamble(
 }
 
 function headerNotes(header: BlmHeader): string[] {
-  const notes = [`BLM version ${header.version}; fields separated by '${header.eof}', records ended by '${header.eor}'`];
+  const notes = [
+    `BLM version ${header.version}; fields separated by '${header.eof}', records ended by '${header.eor}'`,
+  ];
   if (header.propertyCount !== null) notes.push(`Property Count: ${header.propertyCount}`);
   if (header.generatedDate) notes.push(`Generated: ${header.generatedDate}`);
   return notes;

@@ -43,7 +43,9 @@ describe('detectEncoding', () => {
     const scan = await detect(bytes);
     expect(scan.encoding).toBe('windows-1252');
     expect(await decode(bytes)).toBe(text);
-    expect(describeEncoding(scan)).toBe('Text encoding: Windows-1252 (the file is not valid UTF-8), converted to UTF-8');
+    expect(describeEncoding(scan)).toBe(
+      'Text encoding: Windows-1252 (the file is not valid UTF-8), converted to UTF-8',
+    );
   });
 
   it('finds a single Windows-1252 byte at the end of a long UTF-8-looking file', async () => {
@@ -69,6 +71,8 @@ describe('detectEncoding', () => {
     expect(await refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]))).toBe(
       'The file is a zip archive, not a BLM file: import the .zip itself.',
     );
-    expect(await refusal(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBe('The file is a JPEG image, not a BLM file.');
+    expect(await refusal(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBe(
+      'The file is a JPEG image, not a BLM file.',
+    );
   });
 });

@@ -55,7 +55,14 @@ function mapOne(overrides: Record_ = {}): MappedRecord {
 }
 
 function letting(overrides: Record_ = {}): MappedRecord {
-  return mapOne({ TRANS_TYPE_ID: '2', PRICE: '1200', PRICE_QUALIFIER: '0', LET_RENT_FREQUENCY: '1', TENURE_TYPE_ID: '', ...overrides });
+  return mapOne({
+    TRANS_TYPE_ID: '2',
+    PRICE: '1200',
+    PRICE_QUALIFIER: '0',
+    LET_RENT_FREQUENCY: '1',
+    TENURE_TYPE_ID: '',
+    ...overrides,
+  });
 }
 
 function fields(record: MappedRecord) {
@@ -103,8 +110,13 @@ describe('mapping a BLM record', () => {
     expect(fields(letting({ STATUS_ID: '5' })).status).toBe('let-agreed');
     const unknown = mapOne({ STATUS_ID: '9' });
     expect(fields(unknown).status).toBe('available');
-    expect(unknown.warnings).toContainEqual({ field: 'STATUS_ID', message: "STATUS_ID '9' is not a known status: shown as available" });
-    expect(mapOne({ STATUS_ID: '5' }).warnings[0]?.message).toBe("STATUS_ID '5' (Let agreed) does not apply to a sale: shown as sstc");
+    expect(unknown.warnings).toContainEqual({
+      field: 'STATUS_ID',
+      message: "STATUS_ID '9' is not a known status: shown as available",
+    });
+    expect(mapOne({ STATUS_ID: '5' }).warnings[0]?.message).toBe(
+      "STATUS_ID '5' (Let agreed) does not apply to a sale: shown as sstc",
+    );
   });
 
   it('maps TRANS_TYPE_ID to the channel, defaulting to sales with a warning', () => {
@@ -112,7 +124,10 @@ describe('mapping a BLM record', () => {
     expect(fields(letting()).channel).toBe('lettings');
     const unknown = mapOne({ TRANS_TYPE_ID: '7' });
     expect(fields(unknown).channel).toBe('sales');
-    expect(unknown.warnings).toContainEqual({ field: 'TRANS_TYPE_ID', message: "TRANS_TYPE_ID '7' is not 1 (sale) or 2 (letting): listed for sale" });
+    expect(unknown.warnings).toContainEqual({
+      field: 'TRANS_TYPE_ID',
+      message: "TRANS_TYPE_ID '7' is not 1 (sale) or 2 (letting): listed for sale",
+    });
   });
 
   it('maps every PRICE_QUALIFIER; POA hides the price', () => {
@@ -141,7 +156,10 @@ describe('mapping a BLM record', () => {
     expect(fields(mapOne({ PROP_SUB_ID: '47' })).facts).toMatchObject({ isRetirement: true });
     const unknown = mapOne({ PROP_SUB_ID: '999' });
     expect(fields(unknown)).toMatchObject({ propertyType: 'house', propertyStyle: 'Property' });
-    expect(unknown.warnings).toContainEqual({ field: 'PROP_SUB_ID', message: "PROP_SUB_ID '999' is not a Rightmove property type: listed as 'Property'" });
+    expect(unknown.warnings).toContainEqual({
+      field: 'PROP_SUB_ID',
+      message: "PROP_SUB_ID '999' is not a Rightmove property type: listed as 'Property'",
+    });
   });
 
   it('maps every TENURE_TYPE_ID, and shared ownership from the price qualifier', () => {
@@ -211,7 +229,9 @@ describe('mapping a BLM record', () => {
     expect(propertyFactsSchema.safeParse(mapped.facts).success).toBe(true);
     const bad = letting({ LET_FURN_ID: '7', LET_DATE_AVAILABLE: 'soon', LET_BOND: 'five weeks' });
     expect(bad.warnings.map((warning) => warning.field)).toEqual(['LET_FURN_ID', 'LET_DATE_AVAILABLE', 'LET_BOND']);
-    expect(bad.warnings[1]?.message).toBe("LET_DATE_AVAILABLE 'soon' is not a date in the form YYYY-MM-DD HH:MM:SS: shown as available now");
+    expect(bad.warnings[1]?.message).toBe(
+      "LET_DATE_AVAILABLE 'soon' is not a date in the form YYYY-MM-DD HH:MM:SS: shown as available now",
+    );
   });
 
   it('maps NEW_HOME_FLAG and PUBLISHED_FLAG', () => {
@@ -228,12 +248,18 @@ describe('mapping a BLM record', () => {
   it('rejects a record without a usable price, postcode, bedrooms or reference', () => {
     const empty = mapOne({ PRICE: '' });
     expect(empty.listing).toBeNull();
-    expect(empty.errors).toEqual([{ field: 'PRICE', message: 'PRICE is empty: a property without a price is not published' }]);
+    expect(empty.errors).toEqual([
+      { field: 'PRICE', message: 'PRICE is empty: a property without a price is not published' },
+    ]);
     expect(mapOne({ PRICE: 'abc' }).errors).toEqual([{ field: 'PRICE', message: "PRICE 'abc' is not a number" }]);
     expect(mapOne({ PRICE: '-5' }).errors[0]?.message).toBe("PRICE '-5' is not a number");
     expect(fields(mapOne({ PRICE: '£450,000.00' })).priceValue).toBe(450_000);
-    expect(mapOne({ POSTCODE1: '' }).errors[0]?.message).toBe('POSTCODE1 is empty: a property without a postcode is not published');
-    expect(mapOne({ POSTCODE1: '12X' }).errors[0]?.message).toBe("POSTCODE1 '12X' is not the first half of a UK postcode");
+    expect(mapOne({ POSTCODE1: '' }).errors[0]?.message).toBe(
+      'POSTCODE1 is empty: a property without a postcode is not published',
+    );
+    expect(mapOne({ POSTCODE1: '12X' }).errors[0]?.message).toBe(
+      "POSTCODE1 '12X' is not the first half of a UK postcode",
+    );
     expect(mapOne({ BEDROOMS: 'three' }).errors[0]?.message).toBe("BEDROOMS 'three' is not a whole number of bedrooms");
     const noRef = mapOne({ AGENT_REF: '' });
     expect(noRef.ref).toBe('record 1');
@@ -244,7 +270,9 @@ describe('mapping a BLM record', () => {
   it('places a listing by its outward code when POSTCODE2 is missing, with a warning', () => {
     const record = mapOne({ POSTCODE2: '' });
     expect(fields(record).postcode).toBe('BA1');
-    expect(record.warnings[0]?.message).toBe('POSTCODE2 is empty: the listing is placed by its postcode district BA1 only');
+    expect(record.warnings[0]?.message).toBe(
+      'POSTCODE2 is empty: the listing is placed by its postcode district BA1 only',
+    );
   });
 
   it('rejects the later of two records with the same AGENT_REF', () => {
@@ -253,7 +281,10 @@ describe('mapping a BLM record', () => {
     const second = mapper.map(toRow(saleRecord({ PRICE: '1' }), 2));
     expect(second.listing).toBeNull();
     expect(second.errors).toEqual([
-      { field: 'AGENT_REF', message: "AGENT_REF '1_HV00042' appears earlier in this file: this later record is ignored" },
+      {
+        field: 'AGENT_REF',
+        message: "AGENT_REF '1_HV00042' appears earlier in this file: this later record is ignored",
+      },
     ]);
     expect(mapper.unusedColumns).toEqual(['SOMETHING_ELSE']);
   });
@@ -265,7 +296,8 @@ describe('mapping a BLM record', () => {
     expect(record.errors).toEqual([
       {
         field: 'DESCRIPTION',
-        message: 'DESCRIPTION is 104,857,600 characters long: the most Doorstep accepts is 1,000,000, so the record is ignored',
+        message:
+          'DESCRIPTION is 104,857,600 characters long: the most Doorstep accepts is 1,000,000, so the record is ignored',
       },
     ]);
   });
@@ -274,8 +306,14 @@ describe('mapping a BLM record', () => {
     const record = mapOne({ CREATE_DATE: '31/02/2026', UPDATE_DATE: '2026-02-30 10:00:00' });
     expect(record.listing).not.toBeNull();
     expect(record.warnings).toEqual([
-      { field: 'CREATE_DATE', message: "CREATE_DATE '31/02/2026' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored" },
-      { field: 'UPDATE_DATE', message: "UPDATE_DATE '2026-02-30 10:00:00' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored" },
+      {
+        field: 'CREATE_DATE',
+        message: "CREATE_DATE '31/02/2026' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored",
+      },
+      {
+        field: 'UPDATE_DATE',
+        message: "UPDATE_DATE '2026-02-30 10:00:00' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored",
+      },
     ]);
     expect(parseFeedDate('2024-02-29 23:59:59')).toBe('2024-02-29');
     expect(parseFeedDate('2024-02-29 24:00:00')).toBeNull();
@@ -292,7 +330,7 @@ describe('mapping a BLM record', () => {
     );
     expect(mapped.summary).toBe('Bright flat');
     expect(mapped.description).toBe('Para one.\n\nPara two.');
-    expect(mapped.features[0]).toBe('Garden');
+    expect(mapped.features?.[0]).toBe('Garden');
     expect(mapped.displayAddress).toBe('Milsom Street, Bath');
   });
 
@@ -309,8 +347,14 @@ describe('mapping a BLM record', () => {
   });
 
   it('maps council tax bands by nation', () => {
-    expect(fields(mapOne({ COUNCIL_TAX_BAND: 'Band D' }))).toMatchObject({ councilTaxBand: 'D', facts: { councilTax: { kind: 'band', band: 'D' } } });
-    expect(fields(mapOne({ POSTCODE1: 'CF10', POSTCODE2: '1AA', COUNCIL_TAX_BAND: 'I' })).facts).toMatchObject({ nation: 'wales', councilTax: { band: 'I' } });
+    expect(fields(mapOne({ COUNCIL_TAX_BAND: 'Band D' }))).toMatchObject({
+      councilTaxBand: 'D',
+      facts: { councilTax: { kind: 'band', band: 'D' } },
+    });
+    expect(fields(mapOne({ POSTCODE1: 'CF10', POSTCODE2: '1AA', COUNCIL_TAX_BAND: 'I' })).facts).toMatchObject({
+      nation: 'wales',
+      councilTax: { band: 'I' },
+    });
     const englishI = mapOne({ COUNCIL_TAX_BAND: 'I' });
     expect(fields(englishI).councilTaxBand).toBeNull();
     expect(englishI.warnings[0]?.message).toBe("COUNCIL_TAX_BAND 'I' is not a band in England: not shown");
@@ -357,11 +401,26 @@ describe('mapping a BLM record', () => {
     });
     expect(record.listing?.media.map((media) => media.source)).toEqual(['1_HV00042_FLP_00.jpg']);
     expect(record.warnings).toEqual([
-      { field: 'MEDIA_IMAGE_00', message: "MEDIA_IMAGE_00 '../../etc/passwd' points outside the feed: the file is ignored" },
-      { field: 'MEDIA_IMAGE_01', message: "MEDIA_IMAGE_01 '/var/www/photo.jpg' is an absolute path outside the feed: the file is ignored" },
-      { field: 'MEDIA_IMAGE_TEXT_60', message: "MEDIA_IMAGE_TEXT_60 'EPC' has no MEDIA_IMAGE_60 to go with it: ignored" },
-      { field: 'MEDIA_DOCUMENT_00', message: "MEDIA_DOCUMENT_00 'C:\\brochures\\a.pdf' is an absolute path outside the feed: the file is ignored" },
-      { field: 'MEDIA_VIRTUAL_TOUR_00', message: "MEDIA_VIRTUAL_TOUR_00 'javascript:alert(1)' is not a web address (http or https): ignored" },
+      {
+        field: 'MEDIA_IMAGE_00',
+        message: "MEDIA_IMAGE_00 '../../etc/passwd' points outside the feed: the file is ignored",
+      },
+      {
+        field: 'MEDIA_IMAGE_01',
+        message: "MEDIA_IMAGE_01 '/var/www/photo.jpg' is an absolute path outside the feed: the file is ignored",
+      },
+      {
+        field: 'MEDIA_IMAGE_TEXT_60',
+        message: "MEDIA_IMAGE_TEXT_60 'EPC' has no MEDIA_IMAGE_60 to go with it: ignored",
+      },
+      {
+        field: 'MEDIA_DOCUMENT_00',
+        message: "MEDIA_DOCUMENT_00 'C:\\brochures\\a.pdf' is an absolute path outside the feed: the file is ignored",
+      },
+      {
+        field: 'MEDIA_VIRTUAL_TOUR_00',
+        message: "MEDIA_VIRTUAL_TOUR_00 'javascript:alert(1)' is not a web address (http or https): ignored",
+      },
     ]);
     expect(unsafeMediaName('photos/ok.jpg')).toBeNull();
     expect(unsafeMediaName('photos\\..\\..\\x.jpg')).toBe('points outside the feed');

@@ -2,6 +2,7 @@ import type { Nation, PropertyFacts } from '../../../../db/schema/property-facts
 import { propertyFactsSchema } from '../../../../db/schema/property-facts.ts';
 import { normalisePostcode } from '../../../lib/postcode.ts';
 import type {
+  ImportedListing,
   ImportedListingFields,
   ImportedMediaRef,
   ImportedVideo,
@@ -126,7 +127,12 @@ function planMediaColumns(columns: readonly string[]): MediaColumn[] {
     if (!match) continue;
     const type = match[1] as MediaColumn['type'];
     const captionColumn = `MEDIA_${type}_TEXT_${match[2]}`;
-    plan.push({ column, captionColumn: present.has(captionColumn) ? captionColumn : '', type, index: Number(match[2]) });
+    plan.push({
+      column,
+      captionColumn: present.has(captionColumn) ? captionColumn : '',
+      type,
+      index: Number(match[2]),
+    });
   }
   // Captions whose media column is missing are reported per record, as the format's validators do.
   for (const column of columns) {
@@ -186,7 +192,7 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   }
   const statusCode = value('STATUS_ID');
   const statusEntry = STATUSES[statusCode];
-  let status = statusEntry ? statusEntry[channel] : 'available';
+  const status = statusEntry ? statusEntry[channel] : 'available';
   if (!statusEntry) {
     issues.warn(
       'STATUS_ID',
@@ -220,7 +226,10 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   const qualifierCode = value('PRICE_QUALIFIER');
   const qualifier = PRICE_QUALIFIERS[qualifierCode === '' ? '0' : qualifierCode];
   if (!qualifier) {
-    issues.warn('PRICE_QUALIFIER', `PRICE_QUALIFIER '${qualifierCode}' is not a known qualifier: the price is shown without one`);
+    issues.warn(
+      'PRICE_QUALIFIER',
+      `PRICE_QUALIFIER '${qualifierCode}' is not a known qualifier: the price is shown without one`,
+    );
   }
   const priceText = value('PRICE');
   let priceValue: number | null = null;
@@ -229,7 +238,8 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   } else {
     const amount = parseAmount(priceText);
     if (amount === null) issues.error('PRICE', `PRICE '${priceText}' is not a number`);
-    else if (amount > MAX_PRICE) issues.error('PRICE', `PRICE '${priceText}' is more than £1,000,000,000: check the figure`);
+    else if (amount > MAX_PRICE)
+      issues.error('PRICE', `PRICE '${priceText}' is more than £1,000,000,000: check the figure`);
     else priceValue = amount;
   }
   const frequencyCode = value('LET_RENT_FREQUENCY');
@@ -237,12 +247,18 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   if (channel === 'lettings') {
     if (!frequency) {
       frequency = RENT_FREQUENCIES['1'];
-      issues.warn('LET_RENT_FREQUENCY', `LET_RENT_FREQUENCY '${frequencyCode}' is not a known frequency: the rent is taken as monthly`);
+      issues.warn(
+        'LET_RENT_FREQUENCY',
+        `LET_RENT_FREQUENCY '${frequencyCode}' is not a known frequency: the rent is taken as monthly`,
+      );
     }
     if (priceValue !== null && frequency) {
       const monthly = Math.round(frequency.monthly(priceValue));
       if (frequency.isPerPerson) {
-        issues.warn('LET_RENT_FREQUENCY', `The rent is per person per week (£${priceValue}): shown as £${monthly} pcm per person`);
+        issues.warn(
+          'LET_RENT_FREQUENCY',
+          `The rent is per person per week (£${priceValue}): shown as £${monthly} pcm per person`,
+        );
       }
       priceValue = monthly;
     }
@@ -273,7 +289,10 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     if (full) postcode = full;
     else {
       postcode = outward;
-      issues.warn('POSTCODE2', `POSTCODE2 '${value('POSTCODE2')}' is not the second half of a UK postcode: ${outward} is used`);
+      issues.warn(
+        'POSTCODE2',
+        `POSTCODE2 '${value('POSTCODE2')}' is not the second half of a UK postcode: ${outward} is used`,
+      );
     }
   }
   const street = [value('ADDRESS_1'), value('ADDRESS_2')].filter(Boolean);
@@ -285,7 +304,10 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     if (displayAddress) issues.warn('DISPLAY_ADDRESS', `DISPLAY_ADDRESS is empty: shown as '${displayAddress}'`);
     else issues.error('DISPLAY_ADDRESS', 'DISPLAY_ADDRESS is empty: a property without an address is not published');
   } else if (displayAddress.length > 120) {
-    issues.warn('DISPLAY_ADDRESS', `DISPLAY_ADDRESS is ${displayAddress.length} characters long; the format allows 120`);
+    issues.warn(
+      'DISPLAY_ADDRESS',
+      `DISPLAY_ADDRESS is ${displayAddress.length} characters long; the format allows 120`,
+    );
   }
 
   // Rooms.
@@ -321,7 +343,10 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     issues.warn('SUMMARY', `SUMMARY is ${summary.length} characters long; the format allows ${SUMMARY_LIMIT}`);
   }
   if (description.length > DESCRIPTION_LIMIT) {
-    issues.warn('DESCRIPTION', `DESCRIPTION is ${description.length.toLocaleString('en-GB')} characters long; the format allows ${DESCRIPTION_LIMIT.toLocaleString('en-GB')}`);
+    issues.warn(
+      'DESCRIPTION',
+      `DESCRIPTION is ${description.length.toLocaleString('en-GB')} characters long; the format allows ${DESCRIPTION_LIMIT.toLocaleString('en-GB')}`,
+    );
   }
   const features: string[] = [];
   for (let index = 1; index <= FEATURE_COUNT; index += 1) {
@@ -349,7 +374,8 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   let letType = LET_TYPES[letTypeCode === '' ? '0' : letTypeCode];
   if (!letType) {
     letType = LET_TYPES['0'];
-    if (channel === 'lettings') issues.warn('LET_TYPE_ID', `LET_TYPE_ID '${letTypeCode}' is not a known let type: taken as a long let`);
+    if (channel === 'lettings')
+      issues.warn('LET_TYPE_ID', `LET_TYPE_ID '${letTypeCode}' is not a known let type: taken as a long let`);
   }
   const isShortLet = channel === 'lettings' && (letType?.isShortLet ?? false);
   if (isShortLet) tags.add('short let');
@@ -368,16 +394,24 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     facts.tenure = { kind: tenure.kind };
     tenureText = tenure.text;
   } else if (tenureCode !== '') {
-    issues.warn('TENURE_TYPE_ID', `TENURE_TYPE_ID '${tenureCode}' is not a known tenure: the tenure is shown as not yet known`);
+    issues.warn(
+      'TENURE_TYPE_ID',
+      `TENURE_TYPE_ID '${tenureCode}' is not a known tenure: the tenure is shown as not yet known`,
+    );
   }
-  const bandText = value('COUNCIL_TAX_BAND').toUpperCase().replace(/^BAND\s*/, '');
+  const bandText = value('COUNCIL_TAX_BAND')
+    .toUpperCase()
+    .replace(/^BAND\s*/, '');
   let councilTaxBand: string | null = null;
   if (bandText !== '') {
     if (/^[A-I]$/.test(bandText) && nation !== 'northern-ireland' && (bandText !== 'I' || nation === 'wales')) {
       councilTaxBand = bandText;
       facts.councilTax = { kind: 'band', band: bandText };
     } else {
-      issues.warn('COUNCIL_TAX_BAND', `COUNCIL_TAX_BAND '${value('COUNCIL_TAX_BAND')}' is not a band in ${nationName(nation)}: not shown`);
+      issues.warn(
+        'COUNCIL_TAX_BAND',
+        `COUNCIL_TAX_BAND '${value('COUNCIL_TAX_BAND')}' is not a band in ${nationName(nation)}: not shown`,
+      );
     }
   }
   if (channel === 'lettings') {
@@ -386,13 +420,20 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   const checkedFacts = propertyFactsSchema.safeParse(facts);
   let factsDocument: PropertyFacts = facts;
   if (!checkedFacts.success) {
-    issues.warn('facts', `Some listing facts could not be used (${checkedFacts.error.issues.map((issue) => issue.message).join('; ')})`);
+    issues.warn(
+      'facts',
+      `Some listing facts could not be used (${checkedFacts.error.issues.map((issue) => issue.message).join('; ')})`,
+    );
     factsDocument = { nation };
   }
 
   const lettingsFeeText = channel === 'lettings' ? feedText(raw('ADMINISTRATION_FEE'), 'paragraphs') || null : null;
 
-  const coordinates = readCoordinates(issues, value('EXACT_LATITUDE'), value('EXACT_LONGDITUDE') || value('EXACT_LONGITUDE'));
+  const coordinates = readCoordinates(
+    issues,
+    value('EXACT_LATITUDE'),
+    value('EXACT_LONGDITUDE') || value('EXACT_LONGITUDE'),
+  );
   const { media, videos } = readMedia(issues, mediaColumns, value);
 
   if (issues.errors.length > 0) return { ref, listing: null, errors: issues.errors, warnings: issues.warnings };
@@ -426,9 +467,10 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     facts: factsDocument,
     lettingsFeeText,
   };
+  const listing: ImportedListing = { ref, branchCode, fields, coordinates, media, videos };
   return {
     ref,
-    listing: { ref, branchCode, fields, coordinates, media, videos },
+    listing,
     errors: issues.errors,
     warnings: issues.warnings,
   };
@@ -455,13 +497,32 @@ export function parseFeedDate(text: string): string | null {
   const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const isRealDay =
-    date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
   if (!isRealDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   return `${year}-${month}-${day}`;
 }
 
 /** Postcode areas of Scotland, Wales and Northern Ireland; the few areas that straddle a border count as England. */
-const SCOTTISH_AREAS = new Set(['AB', 'DD', 'DG', 'EH', 'FK', 'G', 'HS', 'IV', 'KA', 'KW', 'KY', 'ML', 'PA', 'PH', 'TD', 'ZE']);
+const SCOTTISH_AREAS = new Set([
+  'AB',
+  'DD',
+  'DG',
+  'EH',
+  'FK',
+  'G',
+  'HS',
+  'IV',
+  'KA',
+  'KW',
+  'KY',
+  'ML',
+  'PA',
+  'PH',
+  'TD',
+  'ZE',
+]);
 const WELSH_AREAS = new Set(['CF', 'LD', 'LL', 'NP', 'SA']);
 
 function nationOf(outward: string): Nation {
@@ -500,7 +561,11 @@ function lettingTerms(
   if (available !== '') {
     const date = parseFeedDate(available);
     if (date) terms.availableFrom = date;
-    else issues.warn('LET_DATE_AVAILABLE', `LET_DATE_AVAILABLE '${available}' is not a date in the form YYYY-MM-DD HH:MM:SS: shown as available now`);
+    else
+      issues.warn(
+        'LET_DATE_AVAILABLE',
+        `LET_DATE_AVAILABLE '${available}' is not a date in the form YYYY-MM-DD HH:MM:SS: shown as available now`,
+      );
   }
   const bond = value('LET_BOND');
   if (bond !== '') {
@@ -511,7 +576,11 @@ function lettingTerms(
   const term = value('LET_CONTRACT_IN_MONTHS');
   if (term !== '') {
     if (/^\d+$/.test(term) && Number(term) >= 1 && Number(term) <= 60) terms.minimumTermMonths = Number(term);
-    else issues.warn('LET_CONTRACT_IN_MONTHS', `LET_CONTRACT_IN_MONTHS '${term}' is not a number of months from 1 to 60: not shown`);
+    else
+      issues.warn(
+        'LET_CONTRACT_IN_MONTHS',
+        `LET_CONTRACT_IN_MONTHS '${term}' is not a number of months from 1 to 60: not shown`,
+      );
   }
   return terms;
 }
@@ -527,11 +596,17 @@ function readCoordinates(
   const longitude = Number(longitudeText);
   const isNumber = (text: string) => /^-?\d{1,3}(\.\d+)?$/.test(text);
   if (!isNumber(latitudeText) || !isNumber(longitudeText)) {
-    issues.warn('EXACT_LATITUDE', `EXACT_LATITUDE '${latitudeText}' and EXACT_LONGDITUDE '${longitudeText}' are not a pair of coordinates: the postcode places the listing`);
+    issues.warn(
+      'EXACT_LATITUDE',
+      `EXACT_LATITUDE '${latitudeText}' and EXACT_LONGDITUDE '${longitudeText}' are not a pair of coordinates: the postcode places the listing`,
+    );
     return null;
   }
   if (latitude < 49 || latitude > 61 || longitude < -9 || longitude > 2.5) {
-    issues.warn('EXACT_LATITUDE', `EXACT_LATITUDE ${latitudeText}, EXACT_LONGDITUDE ${longitudeText} is not in the United Kingdom: the postcode places the listing`);
+    issues.warn(
+      'EXACT_LATITUDE',
+      `EXACT_LATITUDE ${latitudeText}, EXACT_LONGDITUDE ${longitudeText} is not in the United Kingdom: the postcode places the listing`,
+    );
     return null;
   }
   return { latitude, longitude };
@@ -550,7 +625,10 @@ function readMedia(
     const source = entry.column ? value(entry.column) : '';
     if (source === '') {
       if (caption !== null) {
-        issues.warn(entry.captionColumn, `${entry.captionColumn} '${caption}' has no ${entry.column || entry.captionColumn.replace('_TEXT', '')} to go with it: ignored`);
+        issues.warn(
+          entry.captionColumn,
+          `${entry.captionColumn} '${caption}' has no ${entry.column || entry.captionColumn.replace('_TEXT', '')} to go with it: ignored`,
+        );
       } else if (entry.column === 'MEDIA_IMAGE_00') {
         issues.warn('MEDIA_IMAGE_00', 'MEDIA_IMAGE_00 is empty: the listing has no main photo');
       }
@@ -586,7 +664,8 @@ function mediaKind(entry: MediaColumn): ImportedMediaRef['kind'] {
 
 /** A media name must stay inside the feed: no folder climbing, no absolute path, no other scheme. */
 export function unsafeMediaName(name: string): string | null {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(name) && !/^[a-z]:[\\/]/i.test(name)) return 'is neither a file name nor a web address';
+  if (/^[a-z][a-z0-9+.-]*:/i.test(name) && !/^[a-z]:[\\/]/i.test(name))
+    return 'is neither a file name nor a web address';
   if (/^([\\/]|[a-z]:)/i.test(name)) return 'is an absolute path outside the feed';
   if (name.split(/[\\/]/).some((part) => part === '..')) return 'points outside the feed';
   if (name.includes('\u0000')) return 'is not a file name';

@@ -31,7 +31,13 @@ describe('readBlm', () => {
     const text = blmText([saleRecord(), saleRecord({ AGENT_REF: '1_HV00043', PRICE: '300000' })], { propertyCount: 2 });
     for (const size of [1, 3, 64, 100_000]) {
       const { header, columns, rows } = await readAll(text, size);
-      expect(header).toEqual({ version: '3', eof: '^', eor: '~', propertyCount: 2, generatedDate: '2026-11-25 09:00:00' });
+      expect(header).toEqual({
+        version: '3',
+        eof: '^',
+        eor: '~',
+        propertyCount: 2,
+        generatedDate: '2026-11-25 09:00:00',
+      });
       expect(columns).toEqual(COLUMNS);
       expect(rows.map((row) => row.values.get('AGENT_REF'))).toEqual(['1_HV00042', '1_HV00043']);
       expect(rows[1]?.values.get('PRICE')).toBe('300000');
@@ -48,21 +54,24 @@ describe('readBlm', () => {
   });
 
   it('reads unquoted delimiters, extra header items and lower-case tags', async () => {
-    const text = "#header#\nVersion : 3i\nEOF : ^\nEOR : ~\nSupplier : Acme CRM\n#definition#\nAGENT_REF^PRICE^~\n#data#\nA1^100^~\n#end#\n";
+    const text =
+      '#header#\nVersion : 3i\nEOF : ^\nEOR : ~\nSupplier : Acme CRM\n#definition#\nAGENT_REF^PRICE^~\n#data#\nA1^100^~\n#end#\n';
     const { header, rows } = await readAll(text);
     expect(header?.version).toBe('3i');
     expect(rows[0]?.values.get('PRICE')).toBe('100');
   });
 
   it('reads records that span lines, with CRLF or CR line breaks turned into LF', async () => {
-    const text = '#HEADER#\r\nVersion : 3\r\nEOF : \'^\'\r\nEOR : \'~\'\r\n#DEFINITION#\r\nAGENT_REF^DESCRIPTION^~\r\n#DATA#\r\nA1^Line one\r\nLine two\rLine three^~\r\nA2^#hashtag #END# inside^~\r\n#END#\r\n';
+    const text =
+      "#HEADER#\r\nVersion : 3\r\nEOF : '^'\r\nEOR : '~'\r\n#DEFINITION#\r\nAGENT_REF^DESCRIPTION^~\r\n#DATA#\r\nA1^Line one\r\nLine two\rLine three^~\r\nA2^#hashtag #END# inside^~\r\n#END#\r\n";
     const { rows } = await readAll(text, 2);
     expect(rows[0]?.values.get('DESCRIPTION')).toBe('Line one\nLine two\nLine three');
     expect(rows[1]?.values.get('DESCRIPTION')).toBe('#hashtag #END# inside');
   });
 
   it('reads a record whose first value starts with #', async () => {
-    const text = "#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nAGENT_REF^PRICE^~\n#DATA#\n#EN1^5^~\n#END#\n";
+    const text =
+      "#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nAGENT_REF^PRICE^~\n#DATA#\n#EN1^5^~\n#END#\n";
     const { rows } = await readAll(text, 1);
     expect(rows[0]?.values.get('AGENT_REF')).toBe('#EN1');
   });
@@ -103,8 +112,12 @@ describe('readBlm', () => {
 
     it('with a header lacking Version, EOF or EOR, or naming another version', async () => {
       const base = blmText([saleRecord()]);
-      expect(await refusal(base.replace('Version : 3\r\n', ''))).toBe('The #HEADER# has no Version: the file is not a BLM file.');
-      expect(await refusal(base.replace('Version : 3', 'Version : 2'))).toMatch(/Version : 2; Doorstep reads BLM version 3/);
+      expect(await refusal(base.replace('Version : 3\r\n', ''))).toBe(
+        'The #HEADER# has no Version: the file is not a BLM file.',
+      );
+      expect(await refusal(base.replace('Version : 3', 'Version : 2'))).toMatch(
+        /Version : 2; Doorstep reads BLM version 3/,
+      );
       expect(await refusal(base.replace("EOR : '~'\r\n", ''))).toMatch(/has no EOR \(the record terminator\)/);
       expect(await refusal(base.replace("EOF : '^'", "EOF : '~'"))).toMatch(/same character '~' for EOF and EOR/);
       expect(await refusal(base.replace("EOF : '^'", "EOF : 'ab'"))).toMatch(/EOF 'ab' is not a single character/);
@@ -112,7 +125,9 @@ describe('readBlm', () => {
 
     it('without a #DEFINITION# or #DATA# section', async () => {
       expect(await refusal("#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n")).toMatch(/no #DEFINITION# section/);
-      expect(await refusal("#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nA^B^~\n")).toMatch(/no #DATA# section/);
+      expect(await refusal("#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nA^B^~\n")).toMatch(
+        /no #DATA# section/,
+      );
     });
 
     it('when a record has more or fewer fields than the definition', async () => {
@@ -130,7 +145,8 @@ describe('readBlm', () => {
     });
 
     it('when the definition names a column twice', async () => {
-      const text = "#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nAGENT_REF^PRICE^PRICE^~\n#DATA#\n#END#\n";
+      const text =
+        "#HEADER#\nVersion : 3\nEOF : '^'\nEOR : '~'\n#DEFINITION#\nAGENT_REF^PRICE^PRICE^~\n#DATA#\n#END#\n";
       expect(await refusal(text)).toBe('The #DEFINITION# names the column PRICE twice: the file cannot be read.');
     });
   });

@@ -54,7 +54,9 @@ export async function* readBlm(
     buffer += next.value;
     preamble = parsePreamble(buffer, false);
     if (preamble === null && buffer.length > MAX_PREAMBLE_CHARS) {
-      throw new FeedRefused('The #HEADER# and #DEFINITION# sections do not end where they should: the file is not a BLM file.');
+      throw new FeedRefused(
+        'The #HEADER# and #DEFINITION# sections do not end where they should: the file is not a BLM file.',
+      );
     }
   }
   if (preamble === null) throw new FeedRefused('The file ends before its #DATA# section: it is truncated.');
@@ -106,7 +108,9 @@ function parsePreamble(
   }
   // The definition ends with EOF+EOR; a definition closed by a line break alone is read too.
   const definitionText =
-    eorAt !== -1 && eorAt < dataAt.start ? afterDefinitionTag.slice(0, eorAt) : afterDefinitionTag.slice(0, dataAt.start);
+    eorAt !== -1 && eorAt < dataAt.start
+      ? afterDefinitionTag.slice(0, eorAt)
+      : afterDefinitionTag.slice(0, dataAt.start);
   const names = definitionText.split(header.eof).map((name) => name.trim());
   if (names.length > 1 && names[names.length - 1] === '') names.pop();
   if (names.length === 0 || names.some((name) => name === '')) {
@@ -114,7 +118,8 @@ function parsePreamble(
   }
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) throw new FeedRefused(`The #DEFINITION# names the column ${name} twice: the file cannot be read.`);
+    if (seen.has(name))
+      throw new FeedRefused(`The #DEFINITION# names the column ${name} twice: the file cannot be read.`);
     seen.add(name);
   }
   return { header, columns: names, rest: afterDefinitionTag.slice(dataAt.end) };
@@ -161,13 +166,17 @@ function parseHeader(text: string): BlmHeader {
 
 function delimiter(value: string | undefined, name: 'EOF' | 'EOR'): string {
   if (value === undefined || value === '') {
-    throw new FeedRefused(`The #HEADER# has no ${name} (the ${name === 'EOF' ? 'field separator' : 'record terminator'}): the file cannot be read.`);
+    throw new FeedRefused(
+      `The #HEADER# has no ${name} (the ${name === 'EOF' ? 'field separator' : 'record terminator'}): the file cannot be read.`,
+    );
   }
   // The reference quotes the character ('^'); an unquoted single character is read too.
   const quoted = /^(['"])(.)\1$/u.exec(value);
   const character = quoted ? quoted[2] : value;
   if (character === undefined || [...character].length !== 1 || /[\s#]/.test(character)) {
-    throw new FeedRefused(`The #HEADER# ${name} ${value} is not a single character in quotes: the file cannot be read.`);
+    throw new FeedRefused(
+      `The #HEADER# ${name} ${value} is not a single character in quotes: the file cannot be read.`,
+    );
   }
   return character;
 }

@@ -14,21 +14,39 @@ const columnName = fc.stringMatching(/^[A-Z][A-Z0-9_]{0,15}$/);
 const agentRef = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,19}$/);
 const character = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
-  { weight: 2, arbitrary: fc.constantFrom('\n', '\r\n', '\r', '#', '#END#', '^', '~', '|', ' ', '\t', '£', 'é', '€', '“', '🏡', '<b>') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '\n',
+      '\r\n',
+      '\r',
+      '#',
+      '#END#',
+      '^',
+      '~',
+      '|',
+      ' ',
+      '\t',
+      '£',
+      'é',
+      '€',
+      '“',
+      '🏡',
+      '<b>',
+    ),
+  },
 );
 const value = fc.array(character, { maxLength: 30 }).map((parts) => parts.join(''));
 
-const fileArbitrary = fc
-  .uniqueArray(columnName, { minLength: 1, maxLength: 8 })
-  .chain((columns) =>
-    fc.record({
-      columns: fc.constant(['AGENT_REF', ...columns.filter((column) => column !== 'AGENT_REF')]),
-      records: fc.array(fc.tuple(agentRef, fc.array(value, { minLength: columns.length, maxLength: columns.length })), {
-        maxLength: 6,
-      }),
-      pieceSize: fc.integer({ min: 1, max: 64 }),
+const fileArbitrary = fc.uniqueArray(columnName, { minLength: 1, maxLength: 8 }).chain((columns) =>
+  fc.record({
+    columns: fc.constant(['AGENT_REF', ...columns.filter((column) => column !== 'AGENT_REF')]),
+    records: fc.array(fc.tuple(agentRef, fc.array(value, { minLength: columns.length, maxLength: columns.length })), {
+      maxLength: 6,
     }),
-  );
+    pieceSize: fc.integer({ min: 1, max: 64 }),
+  }),
+);
 
 async function readBack(text: string, pieceSize: number) {
   const rows: Array<Map<string, string>> = [];
@@ -62,7 +80,9 @@ describe('BLM writer and reader', () => {
   });
 
   it('refuses to write a value holding a declared delimiter, which the format cannot escape', () => {
-    expect(() => blmRecord(['A'], { A: 'x^y' })).toThrow("The A value holds the delimiter '^', which BLM cannot escape");
+    expect(() => blmRecord(['A'], { A: 'x^y' })).toThrow(
+      "The A value holds the delimiter '^', which BLM cannot escape",
+    );
     expect(() => blmHead({ columns: ['A~B'] })).toThrow(/column name value holds the delimiter '~'/);
     expect(pickDelimiters(['a^b', 'c~d'])).toEqual({ eof: '|', eor: '`' });
     expect(BLM_END).toBe('#END#\r\n');

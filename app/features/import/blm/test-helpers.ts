@@ -1,4 +1,4 @@
-import { blmRecord, writeBlm } from './writer.ts';
+import { writeBlm } from './writer.ts';
 
 /** Test helpers: a realistic BLM record and ways to feed text to the reader in awkward pieces. */
 
@@ -73,7 +73,10 @@ export function saleRecord(overrides: Record_ = {}): Record_ {
   };
 }
 
-export function blmText(records: Record_[], options: { columns?: readonly string[]; propertyCount?: number; eof?: string; eor?: string } = {}): string {
+export function blmText(
+  records: Record_[],
+  options: { columns?: readonly string[]; propertyCount?: number; eof?: string; eor?: string } = {},
+): string {
   return writeBlm(
     {
       columns: options.columns ?? COLUMNS,
@@ -85,8 +88,6 @@ export function blmText(records: Record_[], options: { columns?: readonly string
     records,
   );
 }
-
-export { blmRecord };
 
 /** Feeds text to a reader in pieces of `size` characters, so every boundary case is crossed. */
 export async function* inPieces(text: string, size: number): AsyncGenerator<string> {

@@ -9,12 +9,16 @@ describe('feedText', () => {
   });
 
   it('turns HTML paragraphs, line breaks and lists into text, dropping every tag', () => {
-    const html = '<p>A <b>fine</b> house,\nnear the <a href="javascript:alert(1)">park</a>.</p><ul><li>Garden</li><li>Garage</li></ul>Room<br>sizes<br/>below';
-    expect(feedText(html, 'paragraphs')).toBe('A fine house, near the park.\n\n• Garden\n• Garage\n\nRoom\nsizes\nbelow');
+    const html =
+      '<p>A <b>fine</b> house,\nnear the <a href="javascript:alert(1)">park</a>.</p><ul><li>Garden</li><li>Garage</li></ul>Room<br>sizes<br/>below';
+    expect(feedText(html, 'paragraphs')).toBe(
+      'A fine house, near the park.\n\n• Garden\n• Garage\n\nRoom\nsizes\nbelow',
+    );
   });
 
   it('drops scripts, styles and frames with their content, and decodes entities', () => {
-    const html = '<script>alert("x")</script><style>p{color:red}</style><p onclick="steal()">Caf&eacute; &amp; bar &pound;5 &lt;b&gt;</p><iframe src="https://evil.example">frame text</iframe><img src=x onerror=alert(1)>';
+    const html =
+      '<script>alert("x")</script><style>p{color:red}</style><p onclick="steal()">Caf&eacute; &amp; bar &pound;5 &lt;b&gt;</p><iframe src="https://evil.example">frame text</iframe><img src=x onerror=alert(1)>';
     expect(feedText(html, 'paragraphs')).toBe('Café & bar £5 <b>');
   });
 

@@ -7,10 +7,45 @@ import { Parser } from 'htmlparser2';
  * styles and embedded frames is dropped rather than shown as text.
  */
 
-const DROPPED_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'select', 'textarea']);
+const DROPPED_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'select',
+  'textarea',
+]);
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'aside', 'blockquote', 'pre', 'address',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'dl', 'table', 'tr', 'hr', 'figure',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'blockquote',
+  'pre',
+  'address',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'tr',
+  'hr',
+  'figure',
 ]);
 const LOOKS_LIKE_MARKUP = /<\/?[a-z][^>]*>|&(#\d+|#x[\da-f]+|[a-z]+);/i;
 
@@ -21,7 +56,9 @@ export function feedText(raw: string, shape: TextShape): string {
   const text = LOOKS_LIKE_MARKUP.test(raw) ? htmlToText(raw) : raw;
   const cleaned = text
     // Control characters other than line breaks and tabs never belong in a listing.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/\p{Cc}/gu, (character) =>
+      character === '\n' || character === '\r' || character === '\t' ? character : '',
+    )
     .replace(/\r\n?/g, '\n');
   if (shape === 'line') return cleaned.replace(/\s+/g, ' ').trim();
   return cleaned

@@ -45,7 +45,10 @@ export function blmRecord(
   return `${cells.join(eof)}${eof}${eor}${CRLF}`;
 }
 
-export function writeBlm(spec: BlmFileSpec, records: ReadonlyArray<Readonly<Record<string, string | number | null | undefined>>>): string {
+export function writeBlm(
+  spec: BlmFileSpec,
+  records: ReadonlyArray<Readonly<Record<string, string | number | null | undefined>>>,
+): string {
   const eof = spec.eof ?? '^';
   const eor = spec.eor ?? '~';
   return blmHead(spec) + records.map((record) => blmRecord(spec.columns, record, eof, eor)).join('') + BLM_END;
@@ -62,6 +65,8 @@ export function pickDelimiters(values: Iterable<string>): { eof: string; eor: st
 
 function assertFree(text: string, eof: string, eor: string, what: string): void {
   if (text.includes(eof) || text.includes(eor)) {
-    throw new Error(`The ${what} value holds the delimiter '${text.includes(eof) ? eof : eor}', which BLM cannot escape`);
+    throw new Error(
+      `The ${what} value holds the delimiter '${text.includes(eof) ? eof : eor}', which BLM cannot escape`,
+    );
   }
 }

@@ -117,12 +117,17 @@ describe('openFeed', () => {
     const feedPath = path.join(root, 'truncated.blm');
     await writeFile(feedPath, twoListings.replace('#END#\r\n', ''));
     const feed = await openFeed(feedPath);
-    expect(await refusal(readRecords(feed))).toBe('The file has no #END# line: it may be truncated, so nothing was imported.');
+    expect(await refusal(readRecords(feed))).toBe(
+      'The file has no #END# line: it may be truncated, so nothing was imported.',
+    );
   });
 
   it('refuses a file without the columns no listing can do without, and notes other missing ones', async () => {
     const noPrice = path.join(root, 'no-price.blm');
-    await writeFile(noPrice, blmText([saleRecord()], { columns: COLUMNS.filter((column) => column !== 'PRICE' && column !== 'TOWN') }));
+    await writeFile(
+      noPrice,
+      blmText([saleRecord()], { columns: COLUMNS.filter((column) => column !== 'PRICE' && column !== 'TOWN') }),
+    );
     expect(await refusal(openFeed(noPrice))).toBe(
       'The #DEFINITION# lacks the columns PRICE, TOWN, without which no listing can be published: the file is refused.',
     );
@@ -176,7 +181,9 @@ describe('openFeed', () => {
       { name: 'xetc/passwd', content: 'x' },
     ]);
     await patchName(absolute, 'xetc/passwd', '/etc/passwd');
-    expect(await refusal(openFeed(absolute))).toBe('The zip holds an unsafe or damaged entry (absolute path: /etc/passwd): it is refused.');
+    expect(await refusal(openFeed(absolute))).toBe(
+      'The zip holds an unsafe or damaged entry (absolute path: /etc/passwd): it is refused.',
+    );
     const link = await makeZip('link.zip', [
       { name: 'feed.blm', content: twoListings },
       { name: 'photo.jpg', content: '/etc/passwd', mode: 0o120777 },

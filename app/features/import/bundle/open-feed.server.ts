@@ -38,9 +38,12 @@ async function withMedia(source: ByteSource, media: MediaStore): Promise<Feed> {
 async function openFolder(folder: string): Promise<Feed> {
   const names = await readdir(folder);
   const blmNames = names.filter(isBlmName);
-  if (blmNames.length === 0) throw new FeedRefused(`The folder ${folder} holds no .blm file: there is nothing to import.`);
+  if (blmNames.length === 0)
+    throw new FeedRefused(`The folder ${folder} holds no .blm file: there is nothing to import.`);
   if (blmNames.length > 1) {
-    throw new FeedRefused(`The folder ${folder} holds ${blmNames.length} BLM files (${blmNames.join(', ')}): import one at a time.`);
+    throw new FeedRefused(
+      `The folder ${folder} holds ${blmNames.length} BLM files (${blmNames.join(', ')}): import one at a time.`,
+    );
   }
   const media = await folderMedia(folder, 2);
   return withMedia(fileSource(path.join(folder, blmNames[0] as string)), media);

@@ -10,7 +10,7 @@ import { isBlmName, mediaKey } from './names.ts';
  * (zip bombs) refuse the whole archive: such a zip was not made by a CRM's export.
  */
 
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   maxEntries: 500_000,
   /** A BLM of 10,000 listings is tens of megabytes; a media file larger than this is left out. */
   maxBlmBytes: 2 * 1024 ** 3,
@@ -85,7 +85,9 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
       const problem = entryProblem(entry, limits);
       if (problem) return reject(new FeedRefused(problem));
       if (count > limits.maxEntries) {
-        return reject(new FeedRefused(`The zip holds more than ${limits.maxEntries.toLocaleString('en-GB')} files: it is refused.`));
+        return reject(
+          new FeedRefused(`The zip holds more than ${limits.maxEntries.toLocaleString('en-GB')} files: it is refused.`),
+        );
       }
       totalBytes += entry.uncompressedSize;
       if (totalBytes > limits.maxTotalBytes) {
@@ -107,7 +109,8 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
       zip.readEntry();
     });
     zip.on('end', () => {
-      if (blmEntries.length === 0) return reject(new FeedRefused('The zip holds no .blm file: there is nothing to import.'));
+      if (blmEntries.length === 0)
+        return reject(new FeedRefused('The zip holds no .blm file: there is nothing to import.'));
       if (blmEntries.length > 1) {
         return reject(
           new FeedRefused(
@@ -119,10 +122,12 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
       if (blm.uncompressedSize > limits.maxBlmBytes) {
         return reject(new FeedRefused(`The BLM file ${blm.fileName} is larger than 2 GB: it is refused.`));
       }
-      if (blm.isEncrypted()) return reject(new FeedRefused(`The BLM file ${blm.fileName} is encrypted: it cannot be read.`));
+      if (blm.isEncrypted())
+        return reject(new FeedRefused(`The BLM file ${blm.fileName} is encrypted: it cannot be read.`));
       notes.push(`Zip: ${count.toLocaleString('en-GB')} entries, ${media.size.toLocaleString('en-GB')} media files`);
       if (skippedLarge > 0) notes.push(`${skippedLarge} encrypted or over-200 MB files in the zip were left out`);
-      if (duplicates > 0) notes.push(`${duplicates} files in the zip repeat another file's name in another folder and were left out`);
+      if (duplicates > 0)
+        notes.push(`${duplicates} files in the zip repeat another file's name in another folder and were left out`);
       resolve({ blm, media, notes });
     });
     zip.readEntry();
