@@ -89,6 +89,9 @@ describe('readBlm', () => {
     const { rows } = await readAll(text, 4096, { maxFieldChars: 1000, maxRecordChars: 10_000 });
     expect(rows[0]?.oversized.get('DESCRIPTION')).toBe(50_000);
     expect(rows[0]?.values.get('DESCRIPTION')).toBe('');
+    // The values after it in the same record are kept: an oversized value does not count towards the record.
+    expect(rows[0]?.values.get('BRANCH_ID')).toBe('1');
+    expect(rows[0]?.oversized.size).toBe(1);
     expect(rows[1]?.values.get('AGENT_REF')).toBe('NEXT');
     expect(rows[1]?.oversized.size).toBe(0);
   });

@@ -190,7 +190,7 @@ class DataScanner {
   private oversized = new Map<number, number>();
   private parts: string[] = [];
   private fieldLength = 0;
-  private recordLength = 0;
+  private keptLength = 0;
   private readonly eofCode: number;
   private readonly eorCode: number;
 
@@ -262,8 +262,7 @@ class DataScanner {
   private append(text: string): void {
     if (text === '') return;
     this.fieldLength += text.length;
-    this.recordLength += text.length;
-    if (this.fieldLength > this.limits.maxFieldChars || this.recordLength > this.limits.maxRecordChars) {
+    if (this.isFieldOversized()) {
       this.parts = [];
       return;
     }
@@ -272,14 +271,22 @@ class DataScanner {
 
   private endField(): void {
     const columnIndex = this.values.length;
-    if (this.fieldLength > this.limits.maxFieldChars || this.recordLength > this.limits.maxRecordChars) {
+    if (this.isFieldOversized()) {
       this.oversized.set(columnIndex, this.fieldLength);
       this.values.push('');
     } else {
+      this.keptLength += this.fieldLength;
       this.values.push(this.parts.join('').replace(/\r\n?/g, '\n'));
     }
     this.parts = [];
     this.fieldLength = 0;
+  }
+
+  /** Too long by itself, or too long for what the record already holds; an oversized value never counts. */
+  private isFieldOversized(): boolean {
+    return (
+      this.fieldLength > this.limits.maxFieldChars || this.keptLength + this.fieldLength > this.limits.maxRecordChars
+    );
   }
 
   private endRecord(): BlmRow {
@@ -303,7 +310,7 @@ class DataScanner {
     });
     this.values = [];
     this.oversized = new Map();
-    this.recordLength = 0;
+    this.keptLength = 0;
     this.atRecordStart = true;
     return row;
   }

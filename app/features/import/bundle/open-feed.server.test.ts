@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,38 @@ describe('openFeed', () => {
     const [record] = await readRecords(feed);
     expect(record?.listing?.fields.summary).toBe('Café with a £ sign');
     expect(await streamText(await feed.openMedia('1_HV00042_IMG_00.jpg'))).toBe('bare photo');
+  });
+
+  it('rejects the record with a 100 MB description without holding it in memory, and reads on', async () => {
+    const feedPath = path.join(root, 'huge.blm');
+    const [head, tail] = blmText([saleRecord({ DESCRIPTION: 'HUGE' }), saleRecord({ AGENT_REF: 'AFTER' })]).split(
+      'HUGE',
+    ) as [string, string];
+    const handle = await open(feedPath, 'w');
+    await handle.write(head);
+    const megabyte = 'A fine house. '.repeat(74_899).slice(0, 1024 * 1024);
+    for (let index = 0; index < 100; index += 1) await handle.write(megabyte);
+    await handle.write(tail);
+    await handle.close();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    const feed = await openFeed(feedPath);
+    const records: MappedRecord[] = [];
+    for await (const record of feed.records) {
+      records.push(record);
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }
+    expect(records[0]?.listing).toBeNull();
+    expect(records[0]?.errors).toEqual([
+      {
+        field: 'DESCRIPTION',
+        message:
+          'DESCRIPTION is 104,857,600 characters long: the most Doorstep accepts is 1,000,000, so the record is ignored',
+      },
+    ]);
+    expect(records[1]?.listing?.ref).toBe('AFTER');
+    // The description is a hundred times the field limit; the reader never holds more than the limit of it.
+    expect(peak - before).toBeLessThan(64 * 1024 * 1024);
   });
 
   it('refuses a truncated file while its records are read', async () => {
