@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyFactsSchema } from '../../../../db/schema/property-facts.ts';
 import type { MappedRecord } from '../feed.ts';
@@ -424,5 +425,45 @@ describe('mapping a BLM record', () => {
     ]);
     expect(unsafeMediaName('photos/ok.jpg')).toBeNull();
     expect(unsafeMediaName('photos\\..\\..\\x.jpg')).toBe('points outside the feed');
+  });
+});
+
+describe('mapping any record', () => {
+  it('never throws, and a published listing always carries valid facts and named issues', () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '',
+        '0',
+        '1',
+        '2',
+        '3',
+        '5',
+        '9',
+        '99',
+        '-1',
+        'Y',
+        'N',
+        '1.5',
+        '£1,000',
+        'BA1',
+        '1DE',
+        '2026-13-40',
+      ),
+    );
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...ALL_COLUMNS), text), (overrides) => {
+        const record = mapOne(overrides);
+        for (const issue of [...record.errors, ...record.warnings]) {
+          expect(issue.field).not.toBe('');
+          expect(issue.message.length).toBeGreaterThan(10);
+        }
+        if (record.listing) {
+          expect(record.errors).toEqual([]);
+          expect(propertyFactsSchema.safeParse(record.listing.fields.facts).success).toBe(true);
+        } else expect(record.errors.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
