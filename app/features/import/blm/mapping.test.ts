@@ -327,8 +327,12 @@ describe('mapping a BLM record', () => {
         DESCRIPTION: '<p>Para one.</p><p>Para <i>two</i>.</p><img src=x onerror="alert(1)">',
         FEATURE1: '<u>Garden</u>',
         DISPLAY_ADDRESS: 'Milsom Street, <span>Bath</span>',
+        ADDRESS_2: 'Milsom <script>x()</script>Street',
+        TOWN: '<b>Bath</b>',
       }),
     );
+    expect(mapped.addressLine1).toBe('12 Milsom Street');
+    expect(mapped.town).toBe('Bath');
     expect(mapped.summary).toBe('Bright flat');
     expect(mapped.description).toBe('Para one.\n\nPara two.');
     expect(mapped.features?.[0]).toBe('Garden');

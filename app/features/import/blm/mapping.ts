@@ -270,8 +270,9 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   }
 
   // Address.
-  const town = value('TOWN') || value('ADDRESS_4') || value('ADDRESS_3');
-  if (value('TOWN') === '') {
+  const line = (column: string): string => feedText(raw(column), 'line');
+  const town = line('TOWN') || line('ADDRESS_4') || line('ADDRESS_3');
+  if (line('TOWN') === '') {
     if (town) issues.warn('TOWN', `TOWN is empty: '${town}' from the address is used`);
     else issues.error('TOWN', 'TOWN is empty: a property without a town is not published');
   }
@@ -295,12 +296,12 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
       );
     }
   }
-  const street = [value('ADDRESS_1'), value('ADDRESS_2')].filter(Boolean);
+  const street = [line('ADDRESS_1'), line('ADDRESS_2')].filter(Boolean);
   const addressLine1 =
     street.length === 2 && /^\d+[A-Z]?$/i.test(street[0] as string) ? street.join(' ') : street.join(', ');
   let displayAddress = feedText(raw('DISPLAY_ADDRESS'), 'line');
   if (displayAddress === '') {
-    displayAddress = [value('ADDRESS_2'), town].filter(Boolean).join(', ');
+    displayAddress = [line('ADDRESS_2'), town].filter(Boolean).join(', ');
     if (displayAddress) issues.warn('DISPLAY_ADDRESS', `DISPLAY_ADDRESS is empty: shown as '${displayAddress}'`);
     else issues.error('DISPLAY_ADDRESS', 'DISPLAY_ADDRESS is empty: a property without an address is not published');
   } else if (displayAddress.length > 120) {
