@@ -316,6 +316,9 @@ describe('mapping a BLM record', () => {
         message: "UPDATE_DATE '2026-02-30 10:00:00' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored",
       },
     ]);
+    expect(record.listing?.listedAt).toBeUndefined();
+    expect(mapOne({ CREATE_DATE: '2026-07-01 09:30:00' }).listing?.listedAt).toEqual(new Date('2026-07-01T08:30:00Z'));
+    expect(mapOne({ CREATE_DATE: '2026-01-15 09:30:00' }).listing?.listedAt).toEqual(new Date('2026-01-15T09:30:00Z'));
     expect(parseFeedDate('2024-02-29 23:59:59')).toBe('2024-02-29');
     expect(parseFeedDate('2024-02-29 24:00:00')).toBeNull();
   });

@@ -355,13 +355,14 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     if (feature) features.push(feature);
   }
 
-  // Dates the format requires; Doorstep keeps its own, so a bad one is only reported.
+  // Dates the format requires; a bad one is only reported (the listing is then dated by the import).
   for (const column of ['CREATE_DATE', 'UPDATE_DATE']) {
     const text = value(column);
     if (text !== '' && parseFeedDate(text) === null) {
       issues.warn(column, `${column} '${text}' is not a date in the form YYYY-MM-DD HH:MM:SS: ignored`);
     }
   }
+  const listedAt = parseFeedDateTime(value('CREATE_DATE'));
 
   // Tags and flags.
   const tags = new Set<string>();
@@ -469,6 +470,7 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
     lettingsFeeText,
   };
   const listing: ImportedListing = { ref, branchCode, fields, coordinates, media, videos };
+  if (listedAt) listing.listedAt = listedAt;
   return {
     ref,
     listing,
@@ -503,6 +505,24 @@ export function parseFeedDate(text: string): string | null {
     date.getUTCDate() === Number(day);
   if (!isRealDay || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   return `${year}-${month}-${day}`;
+}
+
+/** The instant of a feed date; the format gives no time zone, so it is read as UK time (GMT or BST). */
+function parseFeedDateTime(text: string): Date | null {
+  const day = parseFeedDate(text);
+  if (!day) return null;
+  const time = /[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  const [hour, minute, second] = [time?.[1] ?? '00', time?.[2] ?? '00', time?.[3] ?? '00'];
+  const asUtc = new Date(`${day}T${hour}:${minute}:${second}Z`);
+  return new Date(asUtc.getTime() - londonOffsetMinutes(asUtc) * 60_000);
+}
+
+function londonOffsetMinutes(instant: Date): number {
+  const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', timeZoneName: 'shortOffset' })
+    .formatToParts(instant)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-]\d+)?/.exec(name ?? '');
+  return match?.[1] ? Number(match[1]) * 60 : 0;
 }
 
 /** Postcode areas of Scotland, Wales and Northern Ireland; the few areas that straddle a border count as England. */
