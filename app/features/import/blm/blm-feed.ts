@@ -24,8 +24,8 @@ export async function createBlmFeed(
   media: MediaStore,
   limits: BlmLimits = DEFAULT_LIMITS,
 ): Promise<Feed> {
-  const scan = await detectEncoding(await source.open());
-  const preamble = await readPreamble(source, scan, limits);
+  const scan = await readingFault(async () => detectEncoding(await source.open()));
+  const preamble = await readingFault(() => readPreamble(source, scan, limits));
   const missing = ESSENTIAL_COLUMNS.filter((column) => !preamble.columns.includes(column));
   if (missing.length > 0) {
     throw new FeedRefused(
@@ -44,8 +44,12 @@ export async function createBlmFeed(
   notes.push(...media.notes);
 
   async function* records(): AsyncGenerator<MappedRecord> {
-    for await (const event of readBlm(decodeText(await source.open(), scan.encoding), limits)) {
-      if (event.kind === 'record') yield mapper.map(event.row);
+    try {
+      for await (const event of readBlm(decodeText(await source.open(), scan.encoding), limits)) {
+        if (event.kind === 'record') yield mapper.map(event.row);
+      }
+    } catch (error) {
+      throw asRefusal(error);
     }
   }
   return {
@@ -54,6 +58,21 @@ export async function createBlmFeed(
     openMedia: (name) => media.open(name),
     close: () => media.close(),
   };
+}
+
+/** A file that cannot be read to its end (a damaged zip entry, a disk error) is refused like a truncated one. */
+function asRefusal(error: unknown): FeedRefused {
+  if (error instanceof FeedRefused) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new FeedRefused(`The file could not be read to its end (${detail}): nothing was imported.`);
+}
+
+async function readingFault<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw asRefusal(error);
+  }
 }
 
 async function readPreamble(
