@@ -66,6 +66,11 @@ export type ImportedListing = {
   coordinates: { latitude: number; longitude: number } | null;
   media: ImportedMediaRef[];
   videos: ImportedVideo[];
+  /**
+   * When the source first listed it (CREATE_DATE for BLM), if known, so 'Added on' and the 'New' mark keep the
+   * agency's own dates instead of the day of the first import.
+   */
+  listedAt?: Date;
 };
 
 /** One record of a feed: the listing when it can be published, else null and at least one error. */
