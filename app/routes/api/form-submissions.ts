@@ -10,12 +10,14 @@ import { verifyBotCheck } from '../../features/spam/spam-protection.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { getSessionSecret } from '../../lib/secret.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
 
 /** POST /form_submissions (spec point 7): custom forms, with one streamed file upload. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await receiveFormSubmission(request, {
     db: getDb(),
     uploadDir: path.resolve(getEnv().UPLOAD_DIR),
+    storage: getStorage(),
     sessionSecret: getSessionSecret(),
     sessionId: context.session.id,
     isCsrfDeferred: context.isCsrfDeferred,
