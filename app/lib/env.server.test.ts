@@ -87,6 +87,16 @@ describe('environment: S3 storage settings', () => {
     );
   });
 
+  it('takes empty values (S3_BUCKET= in an env file) as unset', () => {
+    const env = s3EnvWith({ S3_BUCKET: '', S3_REGION: '', S3_ENDPOINT: '', S3_PREFIX: '' });
+    expect([env.S3_BUCKET, env.S3_REGION, env.S3_ENDPOINT, env.S3_PREFIX]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('refuses a bucket without a region', () => {
     expect(() => s3EnvWith({ ...complete, S3_REGION: undefined })).toThrow(/S3_BUCKET is set but S3_REGION is not/);
   });

@@ -21,6 +21,11 @@ const rateLimitRule = z
   })
   .optional();
 
+/** An optional S3 setting; an empty value (`S3_BUCKET=` in an env file) counts as unset. */
+function s3Setting<T extends z.ZodType<string>>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
+
 /** Every environment variable the app reads, checked once. The README's configuration table mirrors this. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,30 +76,29 @@ const envSchema = z.object({
    * S3_BUCKET and S3_REGION are required together; the key pair is both or neither (neither: the SDK's own
    * credential chain, e.g. an instance role). Checked as a whole in s3ConfigProblem.
    */
-  S3_BUCKET: z
-    .string()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-      'expected a bucket name: 3-63 lower-case letters, digits, dots, dashes',
-    )
-    .optional(),
-  S3_REGION: z
-    .string()
-    .regex(/^[a-z0-9-]{1,40}$/, 'expected a region name such as eu-west-2 or auto')
-    .optional(),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_BUCKET: s3Setting(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'expected a bucket name: 3-63 lower-case letters, digits, dots, dashes',
+      ),
+  ),
+  S3_REGION: s3Setting(z.string().regex(/^[a-z0-9-]{1,40}$/, 'expected a region name such as eu-west-2 or auto')),
+  S3_ENDPOINT: s3Setting(z.string().url()),
+  S3_ACCESS_KEY_ID: s3Setting(z.string()),
+  S3_SECRET_ACCESS_KEY: s3Setting(z.string()),
   /** A folder inside the bucket for this site's keys, e.g. "doorstep/" (several sites may share a bucket). */
-  S3_PREFIX: z
-    .string()
-    .refine(
-      (value) => isValidStorageKey(value.replace(/\/$/, '')),
-      'expected folder names (letters, digits, ".", "_", "-") separated by "/", e.g. doorstep/media',
-    )
-    .optional(),
+  S3_PREFIX: s3Setting(
+    z
+      .string()
+      .refine(
+        (value) => isValidStorageKey(value.replace(/\/$/, '')),
+        'expected folder names (letters, digits, ".", "_", "-") separated by "/", e.g. doorstep/media',
+      ),
+  ),
   /** Bucket in the URL path (MinIO, s3rver) rather than the host name; defaults to true when S3_ENDPOINT is set. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  S3_FORCE_PATH_STYLE: s3Setting(z.enum(['true', 'false'])),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),

@@ -11,6 +11,7 @@ import { createLocalDiskStorage } from './local-disk.server.ts';
 import { createS3Storage, StorageUnavailableError } from './s3.server.ts';
 import { InvalidStorageKeyError } from './storage-key.ts';
 import { createStorage, getStorage, type FileStorage } from './storage.server.ts';
+import { syncStorage } from './sync.server.ts';
 
 let s3: LocalS3;
 let folder: string;
@@ -247,6 +248,41 @@ describe('the S3 storage', () => {
     await expect(storage.put('originals/photos/house.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toBeInstanceOf(
       StorageUnavailableError,
     );
+  });
+});
+
+describe('copying the local disk into a bucket (npm run storage:sync)', () => {
+  it('copies originals and uploads once, keeps their keys, skips spooled files, and picks up changes', async () => {
+    const root = await mkdtemp(path.join(folder, 'sync-'));
+    const source = createLocalDiskStorage({
+      root: path.join(root, 'media'),
+      mounts: { uploads: { dir: path.join(root, 'uploads'), fileMode: 0o600 } },
+    });
+    const photo = randomBytes(5000);
+    await source.put('originals/photos/sync-house.jpg', photo, 'image/jpeg');
+    await source.put('originals/brand/logo.png', randomBytes(300), 'image/png');
+    await source.put('uploads/4c1d-cv.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
+    await writeFile(path.join(root, 'uploads', '9e2a.partial'), 'still arriving');
+    await mkdir(path.join(root, 'media', 'other'), { recursive: true });
+    await writeFile(path.join(root, 'media', 'other', 'not-media.txt'), 'left alone');
+    const target = s3Storage('sync-target/');
+
+    expect(await syncStorage(source, target, { dryRun: true })).toEqual({ copied: 3, skipped: 0, failed: [] });
+    expect(await listAll(target, '')).toEqual([]);
+
+    expect(await syncStorage(source, target)).toEqual({ copied: 3, skipped: 0, failed: [] });
+    expect((await listAll(target, '')).map((listing) => listing.key)).toEqual([
+      'originals/brand/logo.png',
+      'originals/photos/sync-house.jpg',
+      'uploads/4c1d-cv.pdf',
+    ]);
+    expect((await readAll(target, 'originals/photos/sync-house.jpg'))?.equals(photo)).toBe(true);
+    expect((await target.head('uploads/4c1d-cv.pdf'))?.contentType).toBe('application/pdf');
+
+    expect(await syncStorage(source, target)).toEqual({ copied: 0, skipped: 3, failed: [] });
+    await source.put('originals/brand/logo.png', randomBytes(400), 'image/png');
+    expect(await syncStorage(source, target)).toEqual({ copied: 1, skipped: 2, failed: [] });
+    expect((await target.head('originals/brand/logo.png'))?.size).toBe(400);
   });
 });
 

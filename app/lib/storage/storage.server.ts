@@ -55,6 +55,11 @@ export function createStorage(env: Env): FileStorage {
           : undefined,
     });
   }
+  return createLocalDiskStorageFor(env);
+}
+
+/** The local disk as MEDIA_DIR and UPLOAD_DIR lay it out (also the source of `npm run storage:sync`). */
+export function createLocalDiskStorageFor(env: Env): FileStorage {
   return createLocalDiskStorage({
     root: path.resolve(env.MEDIA_DIR),
     mounts: { uploads: { dir: path.resolve(env.UPLOAD_DIR), fileMode: 0o600 } },
