@@ -13,9 +13,9 @@ export { StorageUnavailableError } from './s3.server.ts';
 export type StoredObjectInfo = { size: number; contentType: string };
 
 /** The caller must read `body` to the end or destroy it: with S3 it holds an HTTP connection. */
-export type StoredObject = StoredObjectInfo & { body: Readable };
+type StoredObject = StoredObjectInfo & { body: Readable };
 
-export type StorageBody = Buffer | Uint8Array | Readable;
+type StorageBody = Buffer | Uint8Array | Readable;
 
 export type StorageListing = { key: string; size: number };
 
