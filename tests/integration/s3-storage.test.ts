@@ -8,7 +8,7 @@ import type { Hono } from 'hono';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formDefinitions, formUploads } from '../../db/schema/index.ts';
+import { formDefinitions, formSubmissions, formUploads } from '../../db/schema/index.ts';
 import { buildFormDefinitions } from '../../db/seed/content.ts';
 import { createAltchaChallenge } from '../../app/features/spam/spam-protection.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
@@ -161,12 +161,10 @@ describe('custom-form uploads into an S3 bucket', () => {
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 
-  it('keeps an accepted CV in the bucket under uploads/ and leaves nothing on this instance', async () => {
-    setRateLimitRuleForTests('formSubmissions', { limit: 1000, windowSeconds: 60 });
-    const visit = await app.request('/');
+  async function postCareersForm(server: Hono, pdf: Uint8Array): Promise<Response> {
+    const visit = await server.request('/');
     const cookie = visit.headers.get('set-cookie')!.split(';')[0]!;
     const { token } = (await visit.json()) as { token: string };
-    const pdf = minimalPdf(200_000);
     const form = new FormData();
     form.append('authenticity_token', token);
     form.append('f_id', '2');
@@ -183,12 +181,17 @@ describe('custom-form uploads into an S3 bucket', () => {
     };
     for (const [name, value] of Object.entries(answers)) form.append(`form_submission[${name}]`, value);
     form.append('form_submission[cv]', new Blob([pdf as BlobPart]), 'ann-smith-cv.pdf');
-
-    const response = await app.request('/form_submissions', {
+    return server.request('/form_submissions', {
       method: 'POST',
       body: form,
       headers: { cookie, accept: 'application/json' },
     });
+  }
+
+  it('keeps an accepted CV in the bucket under uploads/ and leaves nothing on this instance', async () => {
+    setRateLimitRuleForTests('formSubmissions', { limit: 1000, windowSeconds: 60 });
+    const pdf = minimalPdf(200_000);
+    const response = await postCareersForm(app, pdf);
     expect(response.status).toBe(200);
 
     const [upload] = await database.db.select().from(formUploads);
@@ -201,6 +204,26 @@ describe('custom-form uploads into an S3 bucket', () => {
     });
     expect((await buffer(stored!.body)).equals(Buffer.from(pdf))).toBe(true);
     // The spooled copy is gone: the instance's upload folder holds no file once the bucket has it.
+    expect(await readdir(path.join(scratch, 'uploads')).catch(() => [])).toEqual([]);
+  });
+
+  it('answers 503, stores no submission and keeps no file while the bucket cannot be reached', async () => {
+    setRateLimitRuleForTests('formSubmissions', { limit: 1000, windowSeconds: 60 });
+    const rowsBefore = (await database.db.select().from(formSubmissions)).length;
+    const gone = await startLocalS3('gone-uploads');
+    await gone.close();
+    for (const [name, value] of Object.entries(gone.env)) vi.stubEnv(name, value);
+    resetEnvForTests();
+    try {
+      const response = await postCareersForm(serverApp(), minimalPdf(5_000));
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('30');
+      expect(((await response.json()) as { message: string }).message).toMatch(/temporarily unavailable/);
+    } finally {
+      for (const [name, value] of Object.entries(s3.env)) vi.stubEnv(name, value);
+      resetEnvForTests();
+    }
+    expect((await database.db.select().from(formSubmissions)).length).toBe(rowsBefore);
     expect(await readdir(path.join(scratch, 'uploads')).catch(() => [])).toEqual([]);
   });
 });
