@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import type { FileStorage } from '../../lib/storage/storage.server.ts';
+import { StorageUnavailableError, type FileStorage } from '../../lib/storage/storage.server.ts';
 import { chooseImageFormat, parseSizeSegment, type ImageFormat } from './image-sizes.ts';
 
 const FOLDER = /^[a-z0-9-]{1,40}$/;
@@ -89,7 +89,9 @@ function resizeOnce(
       const original = await storage.get(key);
       if (!original) return false;
       // sharp needs the whole image to decode it; originals are photos of a few MB.
-      const bytes = await buffer(original.body);
+      const bytes = await buffer(original.body).catch((error: unknown) => {
+        throw new StorageUnavailableError(`reading ${key} from the storage failed`, { cause: error });
+      });
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
       let pipeline = sharp(bytes, { limitInputPixels: 50_000_000 })
