@@ -1,5 +1,6 @@
 import { getDatabaseHandle } from '../app/lib/db.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
+import { getStorage } from '../app/lib/storage/storage.server.ts';
 import { seedDatabase, type SeedStep } from '../db/seed/index.ts';
 
 /**
@@ -49,7 +50,7 @@ const handle = getDatabaseHandle();
 try {
   const env = getEnv();
   console.log(
-    `Seeding the demo agency into ${handle.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; images in ${env.MEDIA_DIR}`,
+    `Seeding the demo agency into ${handle.kind === 'pglite' ? `PGlite (${env.PGLITE_DIR})` : 'PostgreSQL'}; images in ${getStorage().description}`,
   );
   await handle.migrate();
   const counts = await seedDatabase(handle.db, { onProgress });

@@ -4,6 +4,7 @@ import { getDatabaseHandle, getDb } from '../app/lib/db.server.ts';
 import { allowedHostNames, getEnv, publicOrigin, type Env } from '../app/lib/env.server.ts';
 import { logger } from '../app/lib/logger.server.ts';
 import { getSessionSecret } from '../app/lib/secret.server.ts';
+import { getStorage } from '../app/lib/storage/storage.server.ts';
 import { createServerApp, type DocumentHandler } from './app.ts';
 import { registerServerRoutes } from './routes.ts';
 import { prepareDatabase } from './prepare-database.ts';
@@ -79,7 +80,9 @@ export async function startServer(mode: ServerMode): Promise<void> {
   const stopJobs = env.RUN_JOBS === 'true' ? startJobRunner(getDb, logger) : () => Promise.resolve();
 
   server.listen(env.PORT, env.HOST, () => {
-    logger.info(`Doorstep is serving on http://localhost:${env.PORT} (${getDatabaseHandle().kind})`);
+    logger.info(
+      `Doorstep is serving on http://localhost:${env.PORT} (${getDatabaseHandle().kind}; files: ${getStorage().description})`,
+    );
   });
 
   async function shutdown(signal: string) {

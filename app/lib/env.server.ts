@@ -1,5 +1,6 @@
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { isValidStorageKey } from './storage/storage-key.ts';
 
 /** TRUST_PROXY as read: a number of proxy hops, or the trusted proxies' addresses and CIDR ranges. */
 export type TrustProxy = number | readonly string[];
@@ -28,6 +29,11 @@ const rateLimitRule = z
     return rule ?? z.NEVER;
   })
   .optional();
+
+/** An optional S3 setting; an empty value (`S3_BUCKET=` in an env file) counts as unset. */
+function s3Setting<T extends z.ZodType<string>>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+}
 
 /** Every environment variable the app reads, checked once. The README's configuration table mirrors this. */
 const envSchema = z.object({
@@ -93,6 +99,34 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().default('./data/image-cache'),
   MEDIA_DIR: z.string().default('./data/media'),
   UPLOAD_DIR: z.string().default('./data/uploads'),
+  /**
+   * S3-compatible object storage for media originals and uploads (app/lib/storage/); unset, the local disk above.
+   * S3_BUCKET and S3_REGION are required together; the key pair is both or neither (neither: the SDK's own
+   * credential chain, e.g. an instance role). Checked as a whole in s3ConfigProblem.
+   */
+  S3_BUCKET: s3Setting(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'expected a bucket name: 3-63 lower-case letters, digits, dots, dashes',
+      ),
+  ),
+  S3_REGION: s3Setting(z.string().regex(/^[a-z0-9-]{1,40}$/, 'expected a region name such as eu-west-2 or auto')),
+  S3_ENDPOINT: s3Setting(z.string().url()),
+  S3_ACCESS_KEY_ID: s3Setting(z.string()),
+  S3_SECRET_ACCESS_KEY: s3Setting(z.string()),
+  /** A folder inside the bucket for this site's keys, e.g. "doorstep/" (several sites may share a bucket). */
+  S3_PREFIX: s3Setting(
+    z
+      .string()
+      .refine(
+        (value) => isValidStorageKey(value.replace(/\/$/, '')),
+        'expected folder names (letters, digits, ".", "_", "-") separated by "/", e.g. doorstep/media',
+      ),
+  ),
+  /** Bucket in the URL path (MinIO, s3rver) rather than the host name; defaults to true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: s3Setting(z.enum(['true', 'false'])),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
@@ -139,9 +173,41 @@ export function getEnv(): Env {
           'Links in emails, canonical URLs and sitemaps are built from it, never from the request.',
       );
     }
+    const s3Problem = s3ConfigProblem(parsed.data);
+    if (s3Problem) throw new Error(`Invalid environment configuration: ${s3Problem}`);
     cached = parsed.data;
   }
   return cached;
+}
+
+const S3_SETTINGS = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/**
+ * Why the S3 settings cannot be used as given, or null. A half-configured bucket must stop the start: falling back
+ * to the local disk would leave one instance of several writing media that the others never see.
+ */
+function s3ConfigProblem(env: Env): string | null {
+  const given = S3_SETTINGS.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return null;
+  if (!env.S3_BUCKET) {
+    return `${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not. Set S3_BUCKET (with S3_REGION) to keep media and uploads in S3-compatible storage, or unset the S3_* variables to keep them on the local disk.`;
+  }
+  if (!env.S3_REGION) {
+    return 'S3_BUCKET is set but S3_REGION is not. Set S3_REGION to the bucket\'s region (e.g. eu-west-2; "auto" for Cloudflare R2, "us-east-1" for MinIO).';
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    return `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${missing} is missing. Set both, or neither to use the AWS SDK's own credentials (environment or instance role).`;
+  }
+  return null;
 }
 
 /**

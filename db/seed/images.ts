@@ -1,13 +1,11 @@
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { FileStorage } from '../../app/lib/storage/storage.server.ts';
 import { createRandom, type Random } from './random.ts';
 
 /**
- * Demo images are drawn, never downloaded: flat-illustration SVG scenes rasterised by sharp into
- * `${mediaDir}/originals/{folder}/{name}.jpg`. The database stores them as `/media/{folder}/{name}.jpg`
- * and the server resizes on request. Every scene is drawn from its own seeded stream, so the files are
+ * Demo images are drawn, never downloaded: flat-illustration SVG scenes rasterised by sharp and stored as
+ * `originals/{folder}/{name}.jpg` (on the local disk, `${MEDIA_DIR}/originals/…`). The database stores them as
+ * `/media/{folder}/{name}.jpg` and the server resizes on request. Every scene is drawn from its own seeded stream, so the files are
  * identical on every machine and existing files are left alone.
  */
 
@@ -228,24 +226,22 @@ export function listDemoImageFiles(): string[] {
   return allJobs().map((job) => `${job.folder}/${job.file}`);
 }
 
-/** Writes any missing demo image under `${mediaDir}/originals`; existing files are kept. */
+/** Writes any missing demo image to the storage as `originals/{folder}/{file}`; existing files are kept. */
 export async function ensureDemoImages(
-  mediaDir: string,
+  storage: FileStorage,
   onProgress?: (done: number, total: number) => void,
 ): Promise<DemoImageSummary> {
   const jobs = allJobs();
-  const root = path.resolve(mediaDir, 'originals');
-  for (const folder of new Set(jobs.map((job) => job.folder)))
-    await mkdir(path.join(root, folder), { recursive: true });
   let done = 0;
   let generated = 0;
   onProgress?.(0, jobs.length);
   const queue = [...jobs];
   const workers = Array.from({ length: 3 }, async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const target = path.join(root, job.folder, job.file);
-      if (!existsSync(target)) {
-        await renderJob(job, target);
+      const key = `originals/${job.folder}/${job.file}`;
+      if (!(await storage.exists(key))) {
+        // The storage writes all or nothing, so a half-written file is never served or taken for a finished one.
+        await storage.put(key, await renderJob(job), CONTENT_TYPES[job.format]);
         generated += 1;
       }
       done += 1;
@@ -256,23 +252,21 @@ export async function ensureDemoImages(
   return { generated, skipped: jobs.length - generated, total: jobs.length };
 }
 
-async function renderJob(job: ImageJob, target: string): Promise<void> {
+const CONTENT_TYPES: Record<ImageJob['format'], string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  svg: 'image/svg+xml',
+};
+
+async function renderJob(job: ImageJob): Promise<Buffer> {
   const svg = job.draw();
-  const temporary = `${target}.${process.pid}.tmp`;
-  if (job.format === 'svg') {
-    await writeFile(temporary, svg);
-  } else {
-    const image = sharp(Buffer.from(svg), { density: job.density ?? 72 }).resize(job.width, job.height, {
-      fit: 'fill',
-    });
-    const buffer =
-      job.format === 'png'
-        ? await image.png({ compressionLevel: 9 }).toBuffer()
-        : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-    await writeFile(temporary, buffer);
-  }
-  // Rename into place so a half-written file is never served or mistaken for a finished one.
-  await rename(temporary, target);
+  if (job.format === 'svg') return Buffer.from(svg);
+  const image = sharp(Buffer.from(svg), { density: job.density ?? 72 }).resize(job.width, job.height, {
+    fit: 'fill',
+  });
+  return job.format === 'png'
+    ? image.png({ compressionLevel: 9 }).toBuffer()
+    : image.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../app/lib/db.server.ts';
-import { getEnv } from '../../app/lib/env.server.ts';
+import { createLocalDiskStorage } from '../../app/lib/storage/local-disk.server.ts';
+import { getStorage } from '../../app/lib/storage/storage.server.ts';
 import * as schema from '../schema/index.ts';
 import { buildAgency } from './agency.ts';
 import { buildArticles, buildFormDefinitions, buildPages } from './content.ts';
@@ -19,7 +20,10 @@ export type SeedOptions = {
   onProgress?: (step: SeedStep, done: number, total: number) => void;
   /** Every date in the demo is relative to this instant (default: now), so 'NEW Listing!' always shows. */
   now?: Date;
-  /** Where demo images are drawn; defaults to MEDIA_DIR. `null` skips images (tests that only need rows). */
+  /**
+   * Where demo images go: by default the configured storage (MEDIA_DIR, or the S3 bucket); a folder puts them on
+   * the local disk there; `null` skips images (tests that only need rows).
+   */
   mediaDir?: string | null;
 };
 
@@ -102,9 +106,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const gazetteer = await importGazetteer(db, (done, total) => report('gazetteer', done, total));
 
   let images = 0;
-  const mediaDir = options.mediaDir === undefined ? getEnv().MEDIA_DIR : options.mediaDir;
-  if (mediaDir !== null) {
-    const summary = await ensureDemoImages(mediaDir, (done, total) => report('images', done, total));
+  if (options.mediaDir !== null) {
+    const storage = options.mediaDir === undefined ? getStorage() : createLocalDiskStorage({ root: options.mediaDir });
+    const summary = await ensureDemoImages(storage, (done, total) => report('images', done, total));
     images = summary.total;
   }
 

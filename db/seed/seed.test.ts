@@ -17,6 +17,7 @@ import {
   siteSettings,
   staffMembers,
 } from '../schema/index.ts';
+import { createLocalDiskStorage } from '../../app/lib/storage/local-disk.server.ts';
 import { listDemoImageFiles } from './images.ts';
 import { ensureDemoImages, isDatabaseSeeded, seedDatabase, type SeedCounts } from './index.ts';
 import { distanceKm } from './random.ts';
@@ -234,12 +235,13 @@ describe('ensureDemoImages', () => {
   });
 
   it('draws every image once and skips existing files', async () => {
-    const first = await ensureDemoImages(mediaDir);
+    const storage = createLocalDiskStorage({ root: mediaDir });
+    const first = await ensureDemoImages(storage);
     expect(first.generated).toBe(first.total);
     for (const file of listDemoImageFiles()) expect(existsSync(path.join(mediaDir, 'originals', file))).toBe(true);
     const metadata = await sharp(path.join(mediaDir, 'originals', 'photos', 'house-01.jpg')).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(['jpeg', 1600, 1067]);
-    const second = await ensureDemoImages(mediaDir);
+    const second = await ensureDemoImages(storage);
     expect(second.generated).toBe(0);
   }, 60_000);
 });

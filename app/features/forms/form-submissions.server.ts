@@ -6,12 +6,13 @@
  * submission, the upload row and the staff email in one transaction. See docs/decisions/008-forms-and-uploads.md.
  */
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
+import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
@@ -67,7 +68,10 @@ export type FormSubmissionResult =
 
 export type FormSubmissionDeps = {
   db: Database;
+  /** Where the multipart reader spools a file while checking it (this instance's disk). */
   uploadDir: string;
+  /** Where an accepted file is kept, as `uploads/<generated name>`. */
+  storage: FileStorage;
   sessionSecret: string;
   sessionId: string;
   /** True for multipart bodies: the server left the token check to this function. */
@@ -328,18 +332,21 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   values[LEAD_DO_NOT_CONTACT_FIELD] = (fields[LEAD_DO_NOT_CONTACT_FIELD] ?? '').slice(0, 10);
   values[TERMS_FIELD] = (fields[TERMS_FIELD] ?? '').slice(0, 10);
 
-  let storedPath: string | null = null;
+  let storedKey: string | null = null;
   let storedName: string | null = null;
   if (upload) {
     storedName = `${randomUUID()}.${upload.type.extension}`;
-    storedPath = path.join(deps.uploadDir, storedName);
-    await rename(upload.tempPath, storedPath);
+    storedKey = `uploads/${storedName}`;
+    const { tempPath, sizeBytes } = upload;
+    await deps.storage
+      .put(storedKey, createReadStream(tempPath), upload.type.contentType, { size: sizeBytes })
+      .finally(() => rm(tempPath, { force: true }));
   }
   try {
     const submissionId = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
     return { outcome: 'sent', redirectTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
   } catch (error) {
-    if (storedPath) await rm(storedPath, { force: true });
+    if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
     throw error;
   }
 }

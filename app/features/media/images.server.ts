@@ -1,8 +1,10 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
+import { StorageUnavailableError, type FileStorage } from '../../lib/storage/storage.server.ts';
 import { chooseImageFormat, parseSizeSegment, type ImageFormat } from './image-sizes.ts';
 
 const FOLDER = /^[a-z0-9-]{1,40}$/;
@@ -15,13 +17,16 @@ const CONTENT_TYPES: Record<string, string> = {
   avif: 'image/avif',
 };
 
-export type MediaDirs = { mediaDir: string; cacheDir: string };
+/**
+ * Originals come from the storage (local disk or S3); resized variants are cached on this instance's disk
+ * (docs/decisions/018-storage.md: they are derived, cheap to remake, and served with a year's cache lifetime).
+ */
+export type MediaSources = { storage: FileStorage; cacheDir: string };
 
-const inFlight = new Map<string, Promise<void>>();
+const inFlight = new Map<string, Promise<boolean>>();
 
-function fileResponse(file: string, contentType: string, size: number): Response {
-  const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-  return new Response(stream, {
+function streamResponse(body: Readable, contentType: string, size: number): Response {
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
     headers: {
       'Content-Type': contentType,
       'Content-Length': String(size),
@@ -35,41 +40,61 @@ function fileResponse(file: string, contentType: string, size: number): Response
  * Serves `/media/{folder}/{file}` (original) and `/media/{W}x{H}/{folder}/{file}` (resized with sharp to a spec
  * size, WebP/AVIF by Accept, cached on disk). Anything else is a 404.
  */
-export async function serveMedia(pathname: string, accept: string | null, dirs: MediaDirs): Promise<Response | null> {
+export async function serveMedia(
+  pathname: string,
+  accept: string | null,
+  sources: MediaSources,
+): Promise<Response | null> {
   const parts = pathname.replace(/^\/media\//, '').split('/');
   if (parts.length === 2) {
     const [folder, file] = parts as [string, string];
     if (!FOLDER.test(folder) || !FILE.test(file)) return null;
-    const original = path.join(dirs.mediaDir, 'originals', folder, file);
-    const info = await stat(original).catch(() => null);
-    if (!info?.isFile()) return null;
+    const original = await sources.storage.get(`originals/${folder}/${file}`);
+    if (!original) return null;
     const ext = file.split('.').pop() ?? 'jpg';
-    return fileResponse(original, CONTENT_TYPES[ext] ?? 'application/octet-stream', info.size);
+    return streamResponse(original.body, CONTENT_TYPES[ext] ?? 'application/octet-stream', original.size);
   }
   if (parts.length !== 3) return null;
   const [sizeSegment, folder, file] = parts as [string, string, string];
   const size = parseSizeSegment(sizeSegment);
   if (!size || !FOLDER.test(folder) || !FILE.test(file)) return null;
-  const original = path.join(dirs.mediaDir, 'originals', folder, file);
-  if (!existsSync(original)) return null;
+  const key = `originals/${folder}/${file}`;
+  // A variant is served only while its original exists, so removing an original takes its sizes down too.
+  if (!(await sources.storage.exists(key))) return null;
   const format = chooseImageFormat(accept);
-  const cached = path.join(dirs.cacheDir, sizeSegment, folder, `${file}.${format}`);
+  const cached = path.join(sources.cacheDir, sizeSegment, folder, `${file}.${format}`);
   let info = await stat(cached).catch(() => null);
   if (!info) {
-    await resizeOnce(original, cached, size.width, size.height, format);
+    if (!(await resizeOnce(sources.storage, key, cached, size.width, size.height, format))) return null;
     info = await stat(cached);
   }
-  return fileResponse(cached, CONTENT_TYPES[format] ?? 'image/jpeg', info.size);
+  return streamResponse(createReadStream(cached), CONTENT_TYPES[format] ?? 'image/jpeg', info.size);
 }
 
-/** Concurrent requests for the same variant share one sharp job; the file appears atomically. */
-function resizeOnce(original: string, target: string, width: number, height: number | null, format: ImageFormat) {
+/**
+ * Concurrent requests for the same variant share one sharp job; the file appears atomically. False when the
+ * original went away in the meantime.
+ */
+function resizeOnce(
+  storage: FileStorage,
+  key: string,
+  target: string,
+  width: number,
+  height: number | null,
+  format: ImageFormat,
+): Promise<boolean> {
   let job = inFlight.get(target);
   if (!job) {
     job = (async () => {
+      const original = await storage.get(key);
+      if (!original) return false;
+      // sharp needs the whole image to decode it; originals are photos of a few MB.
+      const bytes = await buffer(original.body).catch((error: unknown) => {
+        throw new StorageUnavailableError(`reading ${key} from the storage failed`, { cause: error });
+      });
       await mkdir(path.dirname(target), { recursive: true });
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      let pipeline = sharp(original, { limitInputPixels: 50_000_000 })
+      let pipeline = sharp(bytes, { limitInputPixels: 50_000_000 })
         .rotate()
         .resize({
           width,
@@ -80,8 +105,14 @@ function resizeOnce(original: string, target: string, width: number, height: num
       if (format === 'webp') pipeline = pipeline.webp({ quality: 74 });
       else if (format === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 2 });
       else pipeline = pipeline.jpeg({ quality: 78, mozjpeg: true });
-      await pipeline.toFile(temp);
-      await rename(temp, target);
+      try {
+        await pipeline.toFile(temp);
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return true;
     })().finally(() => inFlight.delete(target));
     inFlight.set(target, job);
   }
