@@ -90,6 +90,7 @@ export default [
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
+  route('csrf-token', 'routes/api/csrf-token.ts'),
   // Saved properties and searches: JSON calls of spec point 7, and the one-click alert unsubscribe.
   route('saved_properties.ljson', 'routes/api/saved-properties.ts'),
   route('saved_properties/:id', 'routes/api/saved-property.ts'),

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
 import { CSRF_HEADER, maskedCsrfToken, verifyCsrfToken } from '../app/lib/csrf.server.ts';
+import { INVALID_AUTHENTICITY_MESSAGE } from '../app/lib/http/csrf-fetch.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import {
   VisitorSession,
@@ -269,11 +270,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
         const token = request.headers.get(CSRF_HEADER) ?? fields.token;
         const isExempt = method === 'POST' && CSRF_EXEMPT_POST.test(url.pathname);
         if (!isExempt && (!hasSession || !verifyCsrfToken(token, session.id, options.sessionSecret))) {
-          return errorResponse(
-            request,
-            422,
-            'Your session has expired or this form was sent from another site. Please reload the page and try again.',
-          );
+          return errorResponse(request, 422, INVALID_AUTHENTICITY_MESSAGE);
         }
         request = rebuildRequest(request, method, body);
       }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { callFromPage, register, signIn } from './account-helpers.ts';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -87,5 +88,62 @@ describe('address lookup inside a modal', () => {
     expect(await page.locator('dialog.modal').count()).toBe(1);
     expect(await dialog.getByLabel('First name').inputValue()).toBe('Nia');
     await expectNoAxeViolations(page);
+  });
+});
+
+describe('a session changed in another tab', () => {
+  it('sends a form from a page whose token went stale when another tab signed in', async () => {
+    const email = `two-tabs-${Date.now()}@example.com`;
+    const tabB = await newPage();
+    await register(tabB, email);
+    expect((await callFromPage(tabB, '/session', { _method: 'delete' })).status).toBeLessThan(400);
+
+    // Tab A opens a form while signed out, then tab B signs in: the session (and so the token) changes under A.
+    const tabA = await tabB.context().newPage();
+    await tabA.goto('/contact-office?branch_id=1');
+    await hydrated(tabA);
+    const dialog = await modalDialog(tabA);
+    const staleToken = await tabA.locator('meta[name="csrf-token"]').getAttribute('content');
+    await signIn(tabB, email);
+
+    await dialog.getByLabel('First name').fill('Tess');
+    await dialog.getByLabel('Last name').fill('Two-Tabs');
+    await dialog.getByLabel('Email').fill('tess.e2e@example.com');
+    await dialog.getByLabel('Phone number').fill('01225 456789');
+    await dialog.getByRole('checkbox').check();
+    const answers: number[] = [];
+    tabA.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/leads') answers.push(response.status());
+    });
+    await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect
+      .poll(() => dialog.locator('.lead-thanks').textContent(), { timeout: 30_000 })
+      .toContain('We have received your enquiry');
+    // Refused once with the stale token, then sent with a fresh one.
+    expect(answers).toEqual([422, 200]);
+    expect(await tabA.locator('meta[name="csrf-token"]').getAttribute('content')).not.toBe(staleToken);
+  });
+
+  it('tells the visitor to reload when a fresh token does not help', async () => {
+    const page = await newPage();
+    await page.goto('/contact-office?branch_id=1');
+    await hydrated(page);
+    const dialog = await modalDialog(page);
+    // A token endpoint that cannot help (as when the session cannot be renewed): the call is refused twice.
+    await page.route('**/csrf-token', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{"authenticity_token":"stale"}' }),
+    );
+    await dialog.getByLabel('First name').fill('Rory');
+    await dialog.getByLabel('Last name').fill('Reload');
+    await dialog.getByLabel('Email').fill('rory.e2e@example.com');
+    await dialog.getByLabel('Phone number').fill('01225 456789');
+    await dialog.getByRole('checkbox').check();
+    // Without its session cookie every token of this page is refused.
+    await page.context().clearCookies();
+    await dialog.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect
+      .poll(() => page.locator('.toast--error').allTextContents(), { timeout: 30_000 })
+      .toContainEqual(expect.stringContaining('Please reload the page and try again.'));
+    expect(await page.locator('dialog.modal').count()).toBe(1);
   });
 });
