@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEVELOPER_MESSAGES } from './validation-messages.ts';
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 
@@ -100,7 +101,7 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    const parsed = envSchema.safeParse(process.env, DEVELOPER_MESSAGES);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new Error(`Invalid environment configuration: ${problems}`);

@@ -147,3 +147,24 @@ describe('a session changed in another tab', () => {
     expect(await page.locator('dialog.modal').count()).toBe(1);
   });
 });
+
+describe('forgotten password when the server fails', () => {
+  it('says the request failed, not that the email is invalid', async () => {
+    const page = await newPage();
+    await page.goto('/user/forgotten_password');
+    await hydrated(page);
+    await page.route('**/reset_passwords', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
+    );
+    const email = page.getByLabel('Email address');
+    await email.waitFor();
+    await email.fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect
+      .poll(() => page.locator('.toast--error').allTextContents(), { timeout: 15_000 })
+      .toContain('Request failed. Please try again.');
+    expect(await page.getByText('Please enter a valid email').count()).toBe(0);
+    expect(await email.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await email.inputValue()).toBe('someone@example.com');
+  });
+});
