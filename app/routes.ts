@@ -98,6 +98,7 @@ export default [
   route('saved_searches', 'routes/api/saved-searches.ts', { id: 'saved-searches-update' }),
   route('searches/:searchId', 'routes/api/search-delete.ts'),
   route('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
+  route('forms/new-homes-enquiry', 'routes/public/new-homes-enquiry-page.tsx'),
   route('forms/:slug', 'routes/public/form-page.tsx'),
   route('form_submissions', 'routes/api/form-submissions.ts'),
   // Accounts: user, session, password reset and marketing-preference calls of spec point 7.

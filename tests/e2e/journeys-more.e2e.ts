@@ -152,7 +152,11 @@ describe('forgotten password when the server fails', () => {
   it('says the request failed, not that the email is invalid', async () => {
     const page = await newPage();
     await page.goto('/user/forgotten_password');
-    await hydrated(page);
+    // The account screens are a modal sidebar whose form is loaded lazily: wait until it is React's.
+    await modalDialog(page);
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('dialog.modal form') ?? {}).some((key) => key.startsWith('__react')),
+    );
     await page.route('**/reset_passwords', (route) =>
       route.fulfill({ status: 500, contentType: 'text/html', body: '<h1>Internal Server Error</h1>' }),
     );
@@ -166,5 +170,70 @@ describe('forgotten password when the server fails', () => {
     expect(await page.getByText('Please enter a valid email').count()).toBe(0);
     expect(await email.getAttribute('aria-invalid')).not.toBe('true');
     expect(await email.inputValue()).toBe('someone@example.com');
+  });
+});
+
+describe('the new-homes enquiry page', () => {
+  it('offers the developments, then the enquiry form for the one chosen, without JavaScript', async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    const response = await page.goto('/forms/new-homes-enquiry');
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').textContent()).toBe('Register your interest in a new home');
+    expect(await page.locator('.form-page__intro').textContent()).not.toBe('');
+    const choice = page.getByLabel('Development');
+    expect(await choice.locator('option').count()).toBeGreaterThan(0);
+    await choice.selectOption({ index: 0 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/forms\/new-homes-enquiry\?development=/);
+    expect(await page.getByLabel('Development of interest').inputValue()).not.toBe('');
+    expect(await page.getByLabel('First name').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Register interest' }).isVisible()).toBe(true);
+  });
+
+  it('is linked from the new-homes search', async () => {
+    const page = await newPage();
+    await page.goto('/search?channel=sales&tags=new-home');
+    await page.getByRole('link', { name: 'Register your interest in a new home' }).click();
+    await page.waitForURL(/\/forms\/new-homes-enquiry$/);
+    expect(await page.locator('h1').textContent()).toBe('Register your interest in a new home');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\?development=/);
+    await page.getByLabel('First name').waitFor();
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('office telephone numbers', () => {
+  it("shows a property page's number with the same label on its branch page", async () => {
+    for (const channel of ['sales', 'lettings']) {
+      const { properties } = (await (await fetch(`${baseURL}/search.ljson?channel=${channel}`)).json()) as {
+        properties: { property_url: string }[];
+      };
+      const page = await newPage();
+      await page.goto(properties[0]!.property_url);
+      const office = page.locator('.contact-panel__office');
+      const label = ((await office.locator('.contact-panel__phone-label').textContent()) ?? '').replace(/:\s*$/, '');
+      const telephone = (await office.locator('a[href^="tel:"]').textContent()) ?? '';
+      expect(label, channel).not.toBe('');
+      expect(telephone, channel).toMatch(/\d/);
+      await office.getByRole('link', { name: /^About the .+ branch$/ }).click();
+      await page.waitForURL(/\/branches\/[a-z0-9-]+$/);
+      // The branch's own lines (Office, Sales, Lettings) or a department card carry the same label and number.
+      const lines = await page.locator('.branch-page__intro dl > div').evaluateAll((rows) =>
+        rows.map((row) => ({
+          label: row.querySelector('dt')?.textContent ?? '',
+          telephone: row.querySelector('dd')?.textContent ?? '',
+        })),
+      );
+      const departments = await page.locator('.department-card').evaluateAll((cards) =>
+        cards.map((card) => ({
+          label: card.querySelector('h3')?.textContent ?? '',
+          telephone: card.querySelector('a[href^="tel:"]')?.lastChild?.textContent ?? '',
+        })),
+      );
+      expect([...lines, ...departments], channel).toContainEqual({ label, telephone });
+      await page.context().close();
+    }
   });
 });
