@@ -165,7 +165,7 @@ describe('forgotten password when the server fails', () => {
     await email.fill('someone@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect
-      .poll(() => page.locator('.toast--error').allTextContents(), { timeout: 15_000 })
+      .poll(() => page.locator('.toast--error .toast__message').allTextContents(), { timeout: 15_000 })
       .toContain('Request failed. Please try again.');
     expect(await page.getByText('Please enter a valid email').count()).toBe(0);
     expect(await email.getAttribute('aria-invalid')).not.toBe('true');

@@ -20,7 +20,6 @@ import { AddressSuggestions, optionId } from './address-suggestions.tsx';
 import { useAddressLookup, type AddressLookupMode } from './use-address-lookup.ts';
 import './address-lookup.css';
 
-export type { AddressFieldKey } from './address-manual-fields.tsx';
 export type { AddressLookupMode } from './use-address-lookup.ts';
 
 export type AddressLookupProps = {

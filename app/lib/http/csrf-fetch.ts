@@ -9,7 +9,7 @@
 /** What the server answers (422) when the token does not match the session. */
 export const INVALID_AUTHENTICITY_MESSAGE =
   'Your session has expired or this form was sent from another site. Please reload the page and try again.';
-export const CSRF_TOKEN_PATH = '/csrf-token';
+const CSRF_TOKEN_PATH = '/csrf-token';
 /** A window event whose detail is the message for the visitor. */
 export const STALE_SESSION_EVENT = 'doorstep:stale-session';
 
@@ -17,7 +17,7 @@ export const STALE_SESSION_EVENT = 'doorstep:stale-session';
 let renewed: { pageToken: string; freshToken: string } | null = null;
 
 /** The token to send for a page's token: the fresh one once this tab has fetched it. */
-export function currentCsrfToken(pageToken: string): string {
+function currentCsrfToken(pageToken: string): string {
   return renewed && renewed.pageToken === pageToken ? renewed.freshToken : pageToken;
 }
 
