@@ -90,6 +90,7 @@ export default [
   route('articles.rss', 'routes/seo/articles-rss.ts'),
   route('manifest.webmanifest', 'routes/seo/manifest.ts'),
   route('altcha/challenge', 'routes/api/altcha-challenge.ts'),
+  route('csrf-token', 'routes/api/csrf-token.ts'),
   // Saved properties and searches: JSON calls of spec point 7, and the one-click alert unsubscribe.
   route('saved_properties.ljson', 'routes/api/saved-properties.ts'),
   route('saved_properties/:id', 'routes/api/saved-property.ts'),
@@ -97,6 +98,7 @@ export default [
   route('saved_searches', 'routes/api/saved-searches.ts', { id: 'saved-searches-update' }),
   route('searches/:searchId', 'routes/api/search-delete.ts'),
   route('unsubscribe/:token', 'routes/public/unsubscribe.tsx'),
+  route('forms/new-homes-enquiry', 'routes/public/new-homes-enquiry-page.tsx'),
   route('forms/:slug', 'routes/public/form-page.tsx'),
   route('form_submissions', 'routes/api/form-submissions.ts'),
   // Accounts: user, session, password reset and marketing-preference calls of spec point 7.

@@ -7,7 +7,7 @@
  * - title: the visible heading (an h2); the dialog is labelled by it unless `labelledBy` names another element.
  * - closeTo: where closing leads (usually the page behind the modal route). If the visitor opened the modal from
  *   that page with a <ModalLink>, closing goes back in history instead, so Back does not reopen it.
- * - onClose?: runs when the visitor asks to close (close button, Escape, click outside); return false to stay open
+ * - onClose?: runs when the visitor asks to close (close button, Escape, a press and release outside); return false to stay open
  *   (e.g. to confirm discarding a form).
  * - labelledBy?: id of the element naming the dialog, for dialogs whose own heading changes (multi-step forms).
  * - size?: 'small' | 'medium' (default) | 'large' | 'full'.
@@ -94,16 +94,26 @@ export function Modal({ title, closeTo, onClose, labelledBy, size = 'medium', ch
       event.preventDefault();
       requestCloseRef.current();
     };
-    const onClick = (event: MouseEvent) => {
-      if (event.target !== dialog) return;
+    const isOnBackdrop = (event: MouseEvent) => {
+      if (event.target !== dialog) return false;
       const box = dialog.getBoundingClientRect();
-      const isInside =
-        event.clientX >= box.left &&
-        event.clientX <= box.right &&
-        event.clientY >= box.top &&
-        event.clientY <= box.bottom;
+      return (
+        event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom
+      );
+    };
+    // A click is sent to the nearest element holding both the press and the release. When the panel shrinks
+    // under a held pointer (a suggestion list closing as its input loses focus), a press on a button inside and a
+    // release over the backdrop make a click on the dialog itself, outside its box. So only a press that started
+    // on the backdrop may close.
+    let isPressOnBackdrop = false;
+    const onPointerDown = (event: PointerEvent) => {
+      isPressOnBackdrop = isOnBackdrop(event);
+    };
+    const onClick = (event: MouseEvent) => {
+      const startedOnBackdrop = isPressOnBackdrop;
+      isPressOnBackdrop = false;
       // Keyboard-activated clicks report (0, 0); only a real pointer outside the panel counts.
-      if (!isInside && event.detail > 0) requestCloseRef.current();
+      if (startedOnBackdrop && isOnBackdrop(event) && event.detail > 0) requestCloseRef.current();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
@@ -124,12 +134,14 @@ export function Modal({ title, closeTo, onClose, labelledBy, size = 'medium', ch
     };
     dialog.addEventListener('close', onNativeClose);
     dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('pointerdown', onPointerDown);
     dialog.addEventListener('click', onClick);
     dialog.addEventListener('keydown', onKeyDown);
     const modalPath = pathAtOpen.current;
     return () => {
       dialog.removeEventListener('close', onNativeClose);
       dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('pointerdown', onPointerDown);
       dialog.removeEventListener('click', onClick);
       dialog.removeEventListener('keydown', onKeyDown);
       if (dialog.open) dialog.close();

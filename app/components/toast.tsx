@@ -7,6 +7,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { STALE_SESSION_EVENT } from '../lib/http/csrf-fetch.ts';
 import './toast.css';
 
 const TOAST_DEFAULT_MS = 3000;
@@ -40,8 +41,12 @@ function dismissToast(id: number): void {
 
 export function showToast(message: string, options: { kind?: ToastKind; durationMs?: number } = {}): number {
   if (typeof window === 'undefined') return 0;
+  // The same message twice at once (a caller's failure and a page-wide notice) is shown once.
+  const kind = options.kind ?? 'success';
+  const showing = toasts.find((toast) => toast.message === message && toast.kind === kind && !toast.leaving);
+  if (showing) return showing.id;
   const id = nextId++;
-  publish([...toasts, { id, message, kind: options.kind ?? 'success', leaving: false }]);
+  publish([...toasts, { id, message, kind, leaving: false }]);
   timers.set(
     id,
     window.setTimeout(() => dismissToast(id), options.durationMs ?? TOAST_DEFAULT_MS),
@@ -67,6 +72,14 @@ function serverSnapshot(): Toast[] {
 export function ToastRegion() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const host = useTopModalDialog();
+  useEffect(() => {
+    const onStaleSession = (event: Event) => {
+      const message = (event as CustomEvent<unknown>).detail;
+      if (typeof message === 'string') showToast(message, { kind: 'error', durationMs: TOAST_LONG_MS });
+    };
+    window.addEventListener(STALE_SESSION_EVENT, onStaleSession);
+    return () => window.removeEventListener(STALE_SESSION_EVENT, onStaleSession);
+  }, []);
 
   const render = (kind: ToastKind) =>
     items

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './http/http-error.ts';
+import { INVALID_AUTHENTICITY_MESSAGE } from './http/csrf-fetch.ts';
 
 export const CSRF_PARAM = 'authenticity_token';
 const CSRF_HEADER = 'x-csrf-token';
@@ -31,8 +32,8 @@ export function verifyCsrfToken(token: unknown, sessionId: string, secret: strin
   return timingSafeEqual(unmasked, rawCsrfToken(sessionId, secret));
 }
 
-const CSRF_FAILED_MESSAGE =
-  'Your session has expired or this form was sent from another site. Please reload the page and try again.';
+// The browser's fetch helper recognises this exact text and fetches a fresh token once before giving up.
+const CSRF_FAILED_MESSAGE = INVALID_AUTHENTICITY_MESSAGE;
 
 /** What a write is checked against: the visitor's session (null when the request carried no session cookie). */
 export type AuthenticityContext = { sessionId: string | null; secret: string; publicOrigin: string };

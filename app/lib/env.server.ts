@@ -1,6 +1,7 @@
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isValidStorageKey } from './storage/storage-key.ts';
+import { DEVELOPER_MESSAGES } from './validation-messages.ts';
 
 /** TRUST_PROXY as read: a number of proxy hops, or the trusted proxies' addresses and CIDR ranges. */
 export type TrustProxy = number | readonly string[];
@@ -162,7 +163,7 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
+    const parsed = envSchema.safeParse(process.env, DEVELOPER_MESSAGES);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new Error(`Invalid environment configuration: ${problems}`);

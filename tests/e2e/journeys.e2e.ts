@@ -159,6 +159,7 @@ describe('no dead links', () => {
       branch!,
       '/property-for-sale',
       '/articles',
+      '/search?channel=sales&tags=new-home',
     ];
     const page = await newPage();
     const links = new Set<string>();
@@ -168,7 +169,13 @@ describe('no dead links', () => {
       for (const link of await internalLinks(page)) links.add(link);
     }
     // The header's links are among them.
-    for (const path of ['/tenant-information', '/landlords', '/careers', '/contact-office?branch_id=1']) {
+    for (const path of [
+      '/tenant-information',
+      '/landlords',
+      '/careers',
+      '/contact-office?branch_id=1',
+      '/forms/new-homes-enquiry',
+    ]) {
       expect(links.has(path), path).toBe(true);
     }
     const failures: string[] = [];

@@ -4,7 +4,8 @@
  */
 import { useCallback } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
-import { AUTH_EVENT, type AuthEventDetail } from './account-messages.ts';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
+import { ACCOUNT_MESSAGES, AUTH_EVENT, type AuthEventDetail } from './account-messages.ts';
 import { emptyUser, type UserView } from './user-view.ts';
 import type { BotCheckConfig } from '../spam/index.ts';
 
@@ -19,13 +20,14 @@ export async function sendAccountCall(
   url: string,
   options: { csrfToken: string; fields?: Record<string, unknown>; method?: 'put' | 'delete' },
 ): Promise<AccountCallAnswer> {
-  const payload: Record<string, unknown> = { ...options.fields, authenticity_token: options.csrfToken };
-  if (options.method) payload._method = options.method;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': options.csrfToken },
-    body: JSON.stringify(payload),
-    credentials: 'same-origin',
+  const response = await fetchWithCsrf(url, options.csrfToken, (token) => {
+    const payload: Record<string, unknown> = { ...options.fields, authenticity_token: token };
+    if (options.method) payload._method = options.method;
+    return {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(payload),
+    };
   });
   if (response.redirected) {
     const target = new URL(response.url);
@@ -56,6 +58,18 @@ export function fieldErrorsOf(body: Record<string, unknown>): { field: string; m
       ? [{ field: record.field, message: record.message }]
       : [];
   });
+}
+
+/**
+ * What to tell the visitor about a failed call that named no field: the server's own message for a refusal
+ * (4xx: too many attempts, a stale session), the generic failure for a fault (5xx, an unreadable answer). Never a
+ * field's validation message: the visitor's input was not the problem.
+ */
+export function failureMessageOf(answer: AccountCallAnswer): string {
+  const message = answer.body.error;
+  return answer.status < 500 && typeof message === 'string' && message !== ''
+    ? message
+    : ACCOUNT_MESSAGES.requestFailed;
 }
 
 export { useCsrfToken } from '../site/index.ts';

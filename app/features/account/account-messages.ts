@@ -14,6 +14,8 @@ export const ACCOUNT_MESSAGES = {
   preferencesFailed: 'There was an error updating your preferences',
   preferencesSignInRequired: 'Please sign in to update your preferences',
   profileUpdated: 'Profile successfully updated.',
+  /** The spec's generic failure (its 'Lead non-200' text), for a call the server could not answer. */
+  requestFailed: 'Request failed. Please try again.',
 } as const;
 
 /** Not in the spec: after an email change, the address only changes once the link sent to it is followed. */

@@ -38,16 +38,26 @@ export const FIELD_MESSAGES = {
   text: 'This answer is too long',
 } as const;
 
-const trimmed = (max = 100) => z.string().trim().max(max, FIELD_MESSAGES.text);
+/** A field sent as something other than text (an array, a number) gets the field's own message too. */
+const trimmed = (max = 100, message: string = FIELD_MESSAGES.text) =>
+  z.string({ error: message }).trim().max(max, FIELD_MESSAGES.text);
 const optionalText = (max = 100) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     trimmed(max).optional(),
   );
 
-const email = z.string().trim().max(254, FIELD_MESSAGES.email).regex(EMAIL_PATTERN, FIELD_MESSAGES.email);
-const firstName = trimmed().min(1, FIELD_MESSAGES.firstName).regex(NAME_PATTERN, FIELD_MESSAGES.firstName);
-const lastName = trimmed().min(1, FIELD_MESSAGES.lastName).regex(NAME_PATTERN, FIELD_MESSAGES.lastName);
+const email = z
+  .string({ error: FIELD_MESSAGES.email })
+  .trim()
+  .max(254, FIELD_MESSAGES.email)
+  .regex(EMAIL_PATTERN, FIELD_MESSAGES.email);
+const firstName = trimmed(100, FIELD_MESSAGES.firstName)
+  .min(1, FIELD_MESSAGES.firstName)
+  .regex(NAME_PATTERN, FIELD_MESSAGES.firstName);
+const lastName = trimmed(100, FIELD_MESSAGES.lastName)
+  .min(1, FIELD_MESSAGES.lastName)
+  .regex(NAME_PATTERN, FIELD_MESSAGES.lastName);
 
 /** Checkbox values as forms and JSON clients send them. */
 export function isTicked(value: unknown): boolean {
@@ -126,7 +136,10 @@ export const profileSchema = z.object({
   tel_home: editTelephone,
   tel_mobile: editTelephone,
   /** Needed only to change the email address (ASVS 7.5.1: re-authenticate first). */
-  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  current_password: z
+    .string({ error: FIELD_MESSAGES.currentPassword })
+    .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.passwordTooLong)
+    .optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 export const PROFILE_TEXT_FIELDS = [

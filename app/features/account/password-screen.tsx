@@ -13,7 +13,15 @@ import {
   passwordErrorLines,
   resetPasswordSchema,
 } from './account-schemas.ts';
-import { errorLines, formFields, sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
+import {
+  errorLines,
+  failureMessageOf,
+  fieldErrorsOf,
+  formFields,
+  sendAccountCall,
+  useAccountData,
+  useCsrfToken,
+} from './account-client.ts';
 import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
 
 type PasswordScreenProps = { isSignedIn: boolean; token: string | null; hasToken: boolean };
@@ -68,10 +76,11 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
     try {
       const answer = await sendAccountCall('/reset_passwords', { csrfToken, fields });
       if (answer.status === 200) setSent(true);
-      else if (typeof answer.body.error === 'string') showToast(answer.body.error, { kind: 'error' });
-      else form.setErrors([{ field: 'email', message: FIELD_MESSAGES.email }]);
+      else if (answer.status === 422 && fieldErrorsOf(answer.body).length > 0)
+        form.setErrors(fieldErrorsOf(answer.body));
+      else showToast(failureMessageOf(answer), { kind: 'error', durationMs: TOAST_LONG_MS });
     } catch {
-      showToast('Your request could not be sent. Please try again.', { kind: 'error' });
+      showToast(ACCOUNT_MESSAGES.requestFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
     } finally {
       form.setPending(false);
     }

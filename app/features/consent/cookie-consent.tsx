@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, isAnalyticsAllowed, type ConsentStatus } from './consent.ts';
 import { loadAnalytics } from './analytics-loader.ts';
 
@@ -22,12 +23,11 @@ function csrfToken(): string {
 /** Spec point 7 `POST /ajax-events/logs`. A failed log never blocks the visitor's choice. */
 async function logConsent(status: ConsentStatus): Promise<void> {
   try {
-    await fetch('/ajax-events/logs', {
+    await fetchWithCsrf('/ajax-events/logs', csrfToken(), () => ({
       method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrfToken() },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ status, path: window.location.pathname }),
-    });
+    }));
   } catch (error) {
     console.warn('Consent could not be logged', error);
   }

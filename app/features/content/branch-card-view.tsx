@@ -1,11 +1,15 @@
 import type { BranchCard } from './branch-queries.server.ts';
+import { branchPhoneLines } from '../properties/index.ts';
 import { telHref } from './branch-list.ts';
 
 /** A branch card: name, address, sales and lettings numbers, email. */
 export function BranchCardView({ branch, headingLevel = 2 }: { branch: BranchCard; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const sales = branch.branchSalesContactNumber ?? branch.branchContactNumber;
-  const lettings = branch.branchLettingsContactNumber ?? branch.branchContactNumber;
+  const phones = branchPhoneLines({
+    contactNumber: branch.branchContactNumber,
+    salesContactNumber: branch.branchSalesContactNumber,
+    lettingsContactNumber: branch.branchLettingsContactNumber,
+  });
   return (
     <article className="branch-card">
       <Heading className="branch-card__name">
@@ -13,18 +17,14 @@ export function BranchCardView({ branch, headingLevel = 2 }: { branch: BranchCar
       </Heading>
       <address className="branch-card__address">{branch.address}</address>
       <dl className="branch-card__contacts">
-        <div>
-          <dt>Sales</dt>
-          <dd>
-            <a href={telHref(sales)}>{sales}</a>
-          </dd>
-        </div>
-        <div>
-          <dt>Lettings</dt>
-          <dd>
-            <a href={telHref(lettings)}>{lettings}</a>
-          </dd>
-        </div>
+        {[phones.sales, phones.lettings].map((line) => (
+          <div key={line.label}>
+            <dt>{line.label}</dt>
+            <dd>
+              <a href={telHref(line.telephone)}>{line.telephone}</a>
+            </dd>
+          </div>
+        ))}
         <div>
           <dt>Email</dt>
           <dd>

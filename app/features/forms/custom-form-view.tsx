@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { useRootData } from '../site/index.ts';
 import {
   CheckboxField,
@@ -117,10 +118,9 @@ export function CustomFormFields({ form, botCheckConfig }: { form: CustomFormVie
       for (const [name, value] of original) {
         if (!body.has(name)) body.append(name, value);
       }
-      const response = await fetch('/form_submissions', {
-        method: 'POST',
-        body,
-        headers: { Accept: 'application/json' },
+      const response = await fetchWithCsrf('/form_submissions', String(body.get('authenticity_token')), (token) => {
+        body.set('authenticity_token', token);
+        return { method: 'POST', body, headers: { Accept: 'application/json' } };
       });
       const result = (await response.json().catch(() => ({ ok: false }))) as SubmitResponse;
       if (response.ok && result.ok) {

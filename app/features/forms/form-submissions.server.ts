@@ -50,9 +50,8 @@ import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types
 type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
 import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
 import { receiveNewHomesEnquiry } from './new-homes.server.ts';
+import { INVALID_AUTHENTICITY_MESSAGE } from '../../lib/http/csrf-fetch.ts';
 
-const CSRF_FAILED_MESSAGE =
-  'Your session has expired or this form was sent from another site. Please reload the page and try again.';
 const NOT_FOUND_MESSAGE = 'Sorry, this form is no longer available.';
 const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
 
@@ -125,7 +124,7 @@ const MULTIPART_FAILURES: Record<MultipartFailure, { status: 400 | 413 | 422; me
   'too-large': { status: 413, message: FILE_TOO_LARGE_MESSAGE },
   'file-type': { status: 422, message: FILE_TYPE_MESSAGE },
   'file-empty': { status: 422, message: FILE_EMPTY_MESSAGE },
-  rejected: { status: 422, message: CSRF_FAILED_MESSAGE },
+  rejected: { status: 422, message: INVALID_AUTHENTICITY_MESSAGE },
   malformed: { status: 400, message: MALFORMED_MESSAGE },
   'too-many-parts': { status: 413, message: MALFORMED_MESSAGE },
 };
@@ -432,7 +431,7 @@ function csrfFailure(redirectTo: string): FormSubmissionResult {
     outcome: 'rejected',
     status: 422,
     redirectTo,
-    message: CSRF_FAILED_MESSAGE,
+    message: INVALID_AUTHENTICITY_MESSAGE,
     flashKey: 'invalid-authenticity-token',
   };
 }

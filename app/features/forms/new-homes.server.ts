@@ -3,7 +3,7 @@
  * branch's new-homes department (spec point 9 'Contact routing': a development with plots goes to new homes,
  * falling back to estate agents, then the branch). See docs/decisions/008-forms-and-uploads.md.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, isNull, or } from 'drizzle-orm';
 import { departments, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { propertyPath, routeContact } from '../properties/index.server.ts';
@@ -78,6 +78,32 @@ export async function getNewHomesDevelopment(db: Database, slug: string): Promis
   if (!found) return null;
   const { branchId: _branchId, channel: _channel, ...development } = found;
   return development;
+}
+
+/**
+ * The developments a visitor can register interest in without a property page: published top-level new homes
+ * (a development, or a property tagged 'new home' that is not a plot), by name.
+ */
+export async function listNewHomesDevelopments(db: Database): Promise<NewHomesDevelopment[]> {
+  const rows = await db
+    .select(propertyColumns)
+    .from(properties)
+    .where(
+      and(
+        eq(properties.isPublished, true),
+        isNull(properties.parentId),
+        or(eq(properties.isDevelopment, true), arrayContains(properties.tags, [NEW_HOME_TAG])),
+      ),
+    )
+    .orderBy(asc(properties.displayAddress), asc(properties.id))
+    .limit(200);
+  return rows.map((row) => ({
+    propertyId: row.id,
+    propertySlug: row.slug,
+    displayAddress: row.displayAddress,
+    developmentId: row.id,
+    developmentName: developmentOfInterest(row.displayAddress),
+  }));
 }
 
 async function getDevelopmentByPropertyId(db: Database, id: number) {

@@ -7,6 +7,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { showToast } from '../../components/toast.tsx';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
 import {
@@ -85,11 +86,11 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
     isSending.current = true;
     try {
       const proof = await botCheck.solve();
-      const response = await fetch('/leads', {
+      const response = await fetchWithCsrf('/leads', csrfToken, (token) => ({
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': csrfToken },
-        body: JSON.stringify(jsonBody(entries, proof, csrfToken)),
-      });
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(jsonBody(entries, proof, token)),
+      }));
       if (response.status === 200) {
         botCheck.reset();
         setStep('done');

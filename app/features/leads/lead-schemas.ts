@@ -80,7 +80,7 @@ const optionalText = z.preprocess(
   text,
   z
     .string()
-    .max(MAX_TEXT)
+    .max(MAX_TEXT, `Please keep this to ${MAX_TEXT} characters`)
     .transform((value) => value.trim()),
 );
 

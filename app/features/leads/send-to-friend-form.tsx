@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields } from './lead-request.ts';
 import {
@@ -59,11 +60,11 @@ export function SendToFriendForm({ property, botCheck: config, returnTo, closeTo
     setSending(true);
     try {
       const proof = await botCheck.solve();
-      const response = await fetch('/user/send_to_friend', {
+      const response = await fetchWithCsrf('/user/send_to_friend', csrfToken, (token) => ({
         method: 'POST',
-        headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken },
-        body: new URLSearchParams({ ...entries, ...proof, authenticity_token: csrfToken }),
-      });
+        headers: { Accept: 'application/json' },
+        body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
+      }));
       if (response.ok) {
         setDone(true);
         return;

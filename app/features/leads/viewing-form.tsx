@@ -7,6 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { showToast } from '../../components/toast.tsx';
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
 import {
   LEAD_REQUEST_FAILED,
@@ -69,12 +70,11 @@ export function ViewingForm({
     setSubmitted(true);
     try {
       const proof = await botCheck.solve();
-      const body = new URLSearchParams({ ...entries, ...proof, authenticity_token: csrfToken });
-      const response = await fetch(action, {
+      const response = await fetchWithCsrf(action, csrfToken, (token) => ({
         method: 'POST',
-        headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken },
-        body,
-      });
+        headers: { Accept: 'application/json' },
+        body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
+      }));
       if (response.ok) {
         setDone(true);
         pushFormSubmissionEvent('book-a-viewing', { propertyId: property.id });

@@ -6,3 +6,4 @@
 export { PropertyCardView } from './property-card-view.tsx';
 export { type PropertyCard } from './property-card.ts';
 export { imageUrlWithSize } from './property-display.ts';
+export { branchPhoneLines } from './branch-phones.ts';

@@ -332,6 +332,7 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
       <div className="contact-panel__office">
         <p className="contact-panel__office-name">{contact.name}</p>
         <p>
+          <span className="contact-panel__phone-label">{contact.telephoneLabel}: </span>
           <a href={`tel:${contact.telephone.replace(/\s+/g, '')}`}>{contact.telephone}</a>
         </p>
         <p>
@@ -342,6 +343,9 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
         ) : (
           <p className="contact-panel__branch">{branch.address}</p>
         )}
+        <p>
+          <a href={`/branches/${branch.slug}`}>{`About the ${branch.name} branch`}</a>
+        </p>
       </div>
     </aside>
   );

@@ -10,6 +10,7 @@ import type {
   PropertyType,
   PropertyVideo,
 } from '../../../db/schema/properties.ts';
+import { channelPhoneLine } from './branch-phones.ts';
 import type { PropertyFacts } from '../../../db/schema/property-facts.ts';
 import {
   chooseStaffContact,
@@ -67,6 +68,8 @@ export type ContactOffer = {
   /** Who an enquiry about this property goes to, in words ('Bath New Homes', 'Bath branch'). */
   name: string;
   telephone: string;
+  /** What the number is, as the branch page labels it: the department's label, or 'Sales' / 'Lettings'. */
+  telephoneLabel: string;
   email: string;
   route: ContactRoute;
   /** /contact-office?… with the department or branch and the property (the contact form is in the leads feature). */
@@ -78,7 +81,7 @@ export type ContactOffer = {
 
 /** Branch's number for the channel (spec point 3 branchSalesContactNumber / branchLettingsContactNumber), else its main number. */
 function branchNumberFor(branch: BranchRow, channel: Channel): string {
-  return (channel === 'lettings' ? branch.lettingsContactNumber : branch.salesContactNumber) || branch.contactNumber;
+  return channelPhoneLine(branch, channel).telephone;
 }
 
 /**
@@ -133,7 +136,12 @@ export function chooseContactOffer(input: {
 
   return {
     name: department ? department.name : `${branch.name} branch`,
-    telephone: department?.telephone || branchNumberFor(branch, property.channel),
+    ...(department?.telephone
+      ? { telephone: department.telephone, telephoneLabel: department.label }
+      : {
+          telephone: channelPhoneLine(branch, property.channel).telephone,
+          telephoneLabel: channelPhoneLine(branch, property.channel).label,
+        }),
     email: department?.email || branch.email,
     route,
     contactOfficeHref: `/contact-office?${query.toString()}`,

@@ -1,7 +1,9 @@
 /**
- * Browser side of the saved-items calls: one JSON helper with the authenticity token. A leaf module (imports
- * nothing), shared by the saved-properties store and the saved-searches storage.
+ * Browser side of the saved-items calls: one JSON helper with the authenticity token. Shared by the
+ * saved-properties store and the saved-searches storage; it imports only the token-refreshing fetch.
  */
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
+
 let freshToken: string | null = null;
 
 /** The authenticity token: the newest one a saved-items call returned (sign-in rotates it), else the page's. */
@@ -27,17 +29,14 @@ export async function callJson(
   init: { method?: 'GET' | 'POST'; fields?: Record<string, string> } = {},
 ): Promise<JsonAnswer> {
   const method = init.method ?? 'GET';
-  const response = await fetch(url, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      Accept: 'application/json',
-      ...(method === 'POST'
-        ? { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': csrfToken() }
-        : {}),
-    },
-    body: method === 'POST' ? new URLSearchParams(init.fields ?? {}).toString() : undefined,
-  });
+  const response =
+    method === 'POST'
+      ? await fetchWithCsrf(url, csrfToken(), () => ({
+          method,
+          headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(init.fields ?? {}).toString(),
+        }))
+      : await fetch(url, { method, credentials: 'same-origin', headers: { Accept: 'application/json' } });
   let body: Record<string, unknown> = {};
   if ((response.headers.get('content-type') ?? '').includes('json')) {
     body = (await response.json().catch(() => ({}))) as Record<string, unknown>;

@@ -1,4 +1,5 @@
 /** The valuation flow's calls from the browser (spec point 7) and small formatting helpers. */
+import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { buildValuationPayload, type ValuationAppointment } from './valuation-payload.ts';
 import type { ValuationChannel, ValuationDetails } from './valuation-schema.ts';
 
@@ -61,12 +62,11 @@ export async function sendValuationRequest(input: {
   appointment: ValuationAppointment | null;
   botFields: Record<string, string>;
 }): Promise<ValuationSendResult> {
-  const response = await fetch('/leads', {
+  const response = await fetchWithCsrf('/leads', input.csrfToken, (csrfToken) => ({
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': input.csrfToken },
-    credentials: 'same-origin',
-    body: JSON.stringify(buildValuationPayload(input)),
-  });
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(buildValuationPayload({ ...input, csrfToken })),
+  }));
   if (response.status === 200) return { isSent: true };
   if (response.status === 409) {
     const body = (await response.json().catch(() => ({}))) as { error?: string };

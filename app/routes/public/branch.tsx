@@ -9,6 +9,7 @@ import { SaveablePropertyCard } from '../../features/saved/saveable-property-car
 import { describeOpeningHours } from '../../features/content/opening-hours.ts';
 import { OpeningHoursSection } from '../../features/content/opening-hours-view.tsx';
 import { imageUrlWithSize } from '../../features/properties/property-display.ts';
+import { branchPhoneLines } from '../../features/properties/index.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { listBranchListingLinks } from '../../features/search/branch-listings.server.ts';
 import { resultCountText } from '../../features/search/search-options.ts';
@@ -35,7 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { branch, canonical, origin, agencyName } = loaderData;
   const title = `${branch.branchName} estate agents | ${agencyName}`;
-  const description = `${branch.branchName}, ${branch.address}. Sales ${branch.branchSalesContactNumber ?? branch.branchContactNumber}, lettings ${branch.branchLettingsContactNumber ?? branch.branchContactNumber}.`;
+  const phones = branchPhoneLines(branchNumbers(branch));
+  const description = `${branch.branchName}, ${branch.address}. Sales ${phones.sales.telephone}, lettings ${phones.lettings.telephone}.`;
   const absolute = (url: string) => (url.startsWith('http') ? url : `${origin}${url}`);
   return [
     { title },
@@ -88,10 +90,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+function branchNumbers(branch: Route.ComponentProps['loaderData']['branch']) {
+  return {
+    contactNumber: branch.branchContactNumber,
+    salesContactNumber: branch.branchSalesContactNumber,
+    lettingsContactNumber: branch.branchLettingsContactNumber,
+  };
+}
+
 export default function BranchPage({ loaderData }: Route.ComponentProps) {
   const { branch, tileUrl, listingLinks } = loaderData;
-  const sales = branch.branchSalesContactNumber ?? branch.branchContactNumber;
-  const lettings = branch.branchLettingsContactNumber ?? branch.branchContactNumber;
+  const phones = branchPhoneLines(branchNumbers(branch));
   return (
     <div className="container branch-page">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -111,24 +120,14 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
           {branch.description ? <p className="branch-page__description">{branch.description}</p> : null}
           <address className="branch-page__address">{branch.address}</address>
           <dl className="branch-card__contacts">
-            <div>
-              <dt>Office</dt>
-              <dd>
-                <a href={telHref(branch.branchContactNumber)}>{branch.branchContactNumber}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>Sales</dt>
-              <dd>
-                <a href={telHref(sales)}>{sales}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>Lettings</dt>
-              <dd>
-                <a href={telHref(lettings)}>{lettings}</a>
-              </dd>
-            </div>
+            {[phones.office, phones.sales, phones.lettings].map((line) => (
+              <div key={line.label}>
+                <dt>{line.label}</dt>
+                <dd>
+                  <a href={telHref(line.telephone)}>{line.telephone}</a>
+                </dd>
+              </div>
+            ))}
             <div>
               <dt>Email</dt>
               <dd>

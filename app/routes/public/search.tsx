@@ -87,6 +87,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <p className="search-page__count" role="status">
         {resultCountText(results.total.count, results.total.isCapped, search.channel)}
       </p>
+      {search.tags.includes('new-home') ? (
+        <p className="search-page__new-homes">
+          <a href="/forms/new-homes-enquiry">Register your interest in a new home</a>
+        </p>
+      ) : null}
       <h2 className="visually-hidden" id={SEARCH_RESULTS_ID} tabIndex={-1}>
         Results
       </h2>
