@@ -88,3 +88,6 @@ export function useAccountData(): AccountLayoutData {
   const layout = useRouteLoaderData<AccountLayoutData>('account');
   return layout ?? { user: emptyUser(), botCheck: NO_BOT_CHECK };
 }
+
+/** Where an error summary link for a whole-form problem goes. */
+export const FORM_ERROR_TARGET = { form: 'account-form-start' };
