@@ -20,7 +20,7 @@ import {
 } from '../../lib/http/form-submission.ts';
 import { useErrorTitle } from './form-parts.tsx';
 
-export type ValidSubmit<Output> = {
+type ValidSubmit<Output> = {
   /** What the schema made of the answers. */
   value: Output;
   /** The submitted strings as the browser sent them (what the spec's JSON calls carry). */
@@ -38,7 +38,27 @@ type Options<Schema extends z.ZodType> = {
    * valid form posts to its action like a form without JavaScript.
    */
   onValid?: (submit: ValidSubmit<z.output<Schema>>) => Promise<void>;
+  /**
+   * For forms whose field names are Rails-style (`lead_client[first_name]`), which Conform does not read as
+   * paths: the answers under the names the schema knows. Errors are then keyed by those names.
+   */
+  toPayload?: (formData: FormData) => URLSearchParams;
+  /** The result of a post without JavaScript when it does not come as this route's action data. */
+  lastResult?: FormResult | null;
 };
+
+/** Conform's own entries (the intent of a live check) survive the renaming. */
+const CONFORM_ENTRIES = ['__intent__', '__state__'];
+
+function payloadOf(formData: FormData, toPayload: Options<z.ZodType>['toPayload']): FormData | URLSearchParams {
+  if (!toPayload) return formData;
+  const payload = toPayload(formData);
+  for (const name of CONFORM_ENTRIES) {
+    const value = formData.get(name);
+    if (typeof value === 'string') payload.set(name, value);
+  }
+  return payload;
+}
 
 function stringFields(formData: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -46,8 +66,15 @@ function stringFields(formData: FormData): Record<string, string> {
   return fields;
 }
 
-export function useSchemaForm<Schema extends z.ZodType>({ id, schema, onValid }: Options<Schema>) {
-  const served = formReplyOf(useActionData());
+export function useSchemaForm<Schema extends z.ZodType>({
+  id,
+  schema,
+  onValid,
+  toPayload,
+  lastResult,
+}: Options<Schema>) {
+  const fromAction = formReplyOf(useActionData());
+  const served = lastResult === undefined ? fromAction : { result: lastResult, isDone: false };
   const [clientResult, setClientResult] = useState<FormResult | null>(null);
   const [isPending, setPending] = useState(false);
   /** Changes on every submit that shows errors, so the summary takes focus then and not while typing. */
@@ -60,7 +87,7 @@ export function useSchemaForm<Schema extends z.ZodType>({ id, schema, onValid }:
     lastResult: clientResult ?? served.result,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseForm(formData, schema),
+    onValidate: ({ formData }) => parseForm(payloadOf(formData, toPayload), schema),
     onSubmit(event, { formData, submission }) {
       if (isRunning.current) {
         event.preventDefault();

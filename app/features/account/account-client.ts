@@ -72,13 +72,6 @@ export function useAuthChanged(): (userId: number | null) => Promise<void> {
   );
 }
 
-/** Form fields as a plain record (checkboxes present only when ticked, as browsers send them). */
-export function formFields(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === 'string') fields[key] = value;
-  return fields;
-}
-
 export type AccountLayoutData = { user: UserView; botCheck: BotCheckConfig };
 
 const NO_BOT_CHECK: BotCheckConfig = { version: 'off', siteKey: null };

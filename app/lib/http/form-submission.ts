@@ -61,7 +61,7 @@ export function secretFieldNames(payload: unknown, prefix = ''): string[] {
 }
 
 /** A { field, message } list as Conform's reply options (whole-form errors under `formErrors`). */
-export function replyErrors(errors: readonly FieldError[]): {
+function replyErrors(errors: readonly FieldError[]): {
   formErrors: string[];
   fieldErrors: Record<string, string[]>;
 } {
