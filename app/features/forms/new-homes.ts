@@ -3,7 +3,7 @@
  * Its fields are a form definition (slug 'new-homes-enquiry'); the request is the custom-form call of spec point 7
  * (POST /form_submissions with form_submission[{fieldName}]) and the server stores it as a 'new-homes' lead.
  */
-import type { FormElement } from './custom-form.ts';
+import { answersSchema, TERMS_FIELD, type FieldErrors, type FormElement } from './custom-form.ts';
 
 export const NEW_HOMES_FORM_SLUG = 'new-homes-enquiry';
 export const NEW_HOMES_TITLE = 'Register your interest';
@@ -46,3 +46,18 @@ export type NewHomesDevelopment = {
   developmentId: number;
   developmentName: string;
 };
+
+/** The enquiry's schema (browser and server): the configured fields but the address, and the terms box. */
+export function newHomesSchema(elements: readonly FormElement[]) {
+  return answersSchema(
+    elements.filter((element) => !isAddressElement(element)),
+    {
+      requiredMessage: newHomesRequiredMessage,
+      extraErrors: (answers): FieldErrors =>
+        isTermsAccepted(answers[TERMS_ERROR_KEY]) ? {} : { [TERMS_ERROR_KEY]: TERMS_MESSAGE },
+    },
+  );
+}
+
+/** Posted names read under another key: the terms box is judged as `opt_in_terms`. */
+export const NEW_HOMES_EXTRA_NAMES: Readonly<Record<string, string>> = { [TERMS_FIELD]: TERMS_ERROR_KEY };
