@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
 import { verifyCsrfToken, CSRF_PARAM } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
@@ -488,4 +489,31 @@ export function formSubmissionResponse(result: FormSubmissionResult, wantsJson: 
 
 export function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
+}
+
+const SHOWN_AGAIN_KEY = 'customFormResult';
+
+/**
+ * A post without JavaScript that went wrong is sent back to its page (the 303 above); the page shows Conform's
+ * result from here, with the error summary and the inline errors, as the account forms do.
+ */
+export async function keepForFormPage(
+  session: AppLoadContext['session'],
+  result: FormSubmissionResult,
+  isJson: boolean,
+): Promise<void> {
+  if (isJson || (result.outcome !== 'invalid' && result.outcome !== 'rejected')) return;
+  if (result.formId === undefined || !result.formResult) return;
+  await session.set(SHOWN_AGAIN_KEY, { formId: result.formId, result: result.formResult });
+}
+
+/** Read once, by the page of the form it belongs to. */
+export async function takeFormPageResult(
+  session: AppLoadContext['session'],
+  formId: number,
+): Promise<FormResult | null> {
+  const kept = await session.get<{ formId: number; result: FormResult }>(SHOWN_AGAIN_KEY);
+  if (!kept || kept.formId !== formId) return null;
+  await session.set(SHOWN_AGAIN_KEY, null);
+  return kept.result;
 }
