@@ -47,15 +47,19 @@ type Options<Schema extends z.ZodType> = {
   lastResult?: FormResult | null;
 };
 
-/** Conform's own entries (the intent of a live check) survive the renaming. */
-const CONFORM_ENTRIES = ['__intent__', '__state__'];
+/** The name of the hidden button Conform submits with for a live check (not a visitor's submit). */
+const INTENT_NAME = '__intent__';
 
+/**
+ * The renamed answers, plus every posted name as it is: Conform keeps its own entries (the intent of a live
+ * check), drops the names it cannot read as paths, but still counts them as fields of the form, so a field
+ * flagged on submit is checked again as the visitor corrects it.
+ */
 function payloadOf(formData: FormData, toPayload: Options<z.ZodType>['toPayload']): FormData | URLSearchParams {
   if (!toPayload) return formData;
   const payload = toPayload(formData);
-  for (const name of CONFORM_ENTRIES) {
-    const value = formData.get(name);
-    if (typeof value === 'string') payload.set(name, value);
+  for (const [name, value] of formData) {
+    if (!payload.has(name)) payload.append(name, typeof value === 'string' ? value : '');
   }
   return payload;
 }
@@ -123,7 +127,8 @@ export function useSchemaForm<Schema extends z.ZodType>({
       id: form.id,
       noValidate: true,
       onSubmit(event: FormEvent<HTMLFormElement>) {
-        setAttempt((count) => count + 1);
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name !== INTENT_NAME) setAttempt((count) => count + 1);
         form.onSubmit(event);
       },
     },

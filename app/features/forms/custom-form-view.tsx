@@ -33,7 +33,7 @@ export function CustomFormFields({
 }) {
   const root = useRootData();
   const location = useLocation();
-  const { schemaForm, botCheck, summary, errorOf, refusal, isSent, setFileError } = useCustomForm(
+  const { schemaForm, botCheck, summary, errorOf, refusal, isSent, setFileError, generation } = useCustomForm(
     form,
     botCheckConfig,
     lastResult,
@@ -42,6 +42,7 @@ export function CustomFormFields({
 
   return (
     <form
+      key={generation}
       className="custom-form"
       method="post"
       action="/form_submissions"

@@ -62,6 +62,11 @@ export function useCustomForm(form: CustomFormView, botCheckConfig: BotCheckConf
   const fileElement = fileElementOf(form.formElements);
   const [formError, setFormError] = useState<string | null>(null);
   const [isSent, setSent] = useState(false);
+  /**
+   * Bumped to empty the form after a submission: the form is drawn again rather than reset, since Conform's
+   * reset reads every field name as a path and form_submission[…] names are not paths it accepts.
+   */
+  const [generation, setGeneration] = useState(0);
   /** A file refused when chosen: shown next to its field only, not in the summary. */
   const [fileError, setFileError] = useState<string | null>(null);
   const formId = form.htmlFormId || `custom-form-${form.id}`;
@@ -89,7 +94,7 @@ export function useCustomForm(form: CustomFormView, botCheckConfig: BotCheckConf
         const result = (await response.json().catch(() => ({ ok: false }))) as SubmitResponse;
         if (response.ok && result.ok) {
           setSent(true);
-          formElement.reset();
+          setGeneration((count) => count + 1);
           goTo(result.redirectTo ?? `${location.pathname}#flash/${SUCCESS_FLASH_KEY}`);
           return;
         }
@@ -122,5 +127,5 @@ export function useCustomForm(form: CustomFormView, botCheckConfig: BotCheckConf
   // A refusal of the whole form (the bot check) from a post without JavaScript.
   const refusal = schemaForm.errorFor('form') ?? formError;
 
-  return { schemaForm, botCheck, summary, errorOf, refusal, isSent, setFileError };
+  return { schemaForm, botCheck, summary, errorOf, refusal, isSent, setFileError, generation };
 }
