@@ -104,7 +104,8 @@ const context = {
   csrfToken: 'x',
   // A form-encoded post: the server has already checked the token.
   isCsrfDeferred: false,
-  session: { id: 'session' },
+  // A post without JavaScript keeps its result in the session for the form's page.
+  session: { id: 'session', get: async () => undefined, set: async () => undefined },
   logger: pino({ level: 'silent' }),
   clientIp: '203.0.113.20',
   origin: 'http://localhost:3000',
