@@ -8,7 +8,7 @@ import { answersSchema, TERMS_FIELD, type FieldErrors, type FormElement } from '
 export const NEW_HOMES_FORM_SLUG = 'new-homes-enquiry';
 export const NEW_HOMES_TITLE = 'Register your interest';
 export const NEW_HOMES_SUCCESS_FLASH_KEY = 'welcome-lead-sent';
-export const TERMS_MESSAGE = 'You must agree to our terms & conditions';
+const TERMS_MESSAGE = 'You must agree to our terms & conditions';
 export const TERMS_ERROR_KEY = 'opt_in_terms';
 
 export const DEVELOPMENT_OF_INTEREST_FIELD = 'development_of_interest';
@@ -33,7 +33,7 @@ export function developmentOfInterest(displayAddress: string): string {
 }
 
 /** The terms box must be ticked (sent as marketing_preferences[opt_in_terms] = 'on'). */
-export function isTermsAccepted(value: unknown): boolean {
+function isTermsAccepted(value: unknown): boolean {
   return value === 'on' || value === '1' || value === 'true';
 }
 
