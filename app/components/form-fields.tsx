@@ -188,15 +188,24 @@ export type FieldError = { field: string; message: string };
 export function ErrorSummary({
   errors,
   fieldIds,
+  focusKey,
 }: {
   errors: readonly FieldError[];
   fieldIds?: Record<string, string>;
+  /** When given, focus moves only when it changes (on submit), so errors updated while typing keep the caret. */
+  focusKey?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const signature = errors.map((error) => `${error.field}:${error.message}`).join('|');
+  const hasErrors = signature !== '';
+  const trigger = focusKey ?? signature;
+  const focusedFor = useRef<number | string | null>(null);
   useEffect(() => {
-    if (signature) ref.current?.focus();
-  }, [signature]);
+    // Once per trigger: errors that appear after a submit (a server's answer) take focus, live edits do not.
+    if (!hasErrors || focusedFor.current === trigger) return;
+    focusedFor.current = trigger;
+    ref.current?.focus();
+  }, [trigger, hasErrors]);
   if (errors.length === 0) return null;
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">

@@ -214,7 +214,7 @@ describe('valuation without JavaScript', () => {
 
 describe('lead forms without JavaScript', () => {
   it('book a viewing shows its errors, then sends the request', async () => {
-    const { page } = await noScriptPage();
+    const { page, urls } = await noScriptPage();
     await page.goto(`${property.url}/book-a-viewing`);
     const dialog = page.locator('dialog.modal');
     await expectPersonalFormsToPost(page);
@@ -230,10 +230,11 @@ describe('lead forms without JavaScript', () => {
     await dialog.getByRole('button', { name: 'Book a viewing' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(property.url);
     await expect.poll(() => new URL(page.url()).hash).toBe('#flash/welcome-lead-sent');
+    expectNoPersonalFieldsInUrls(urls);
   });
 
   it('contact a staff member, contact office and send to a friend show their errors', async () => {
-    const { page } = await noScriptPage();
+    const { page, urls } = await noScriptPage();
     const staffPath = /href="([^"]*\/contact-staff-member\/\d+)"/.exec(property.html)?.[1];
     expect(staffPath).toBeDefined();
     for (const [path, button] of [
@@ -247,5 +248,74 @@ describe('lead forms without JavaScript', () => {
       await dialog.getByRole('button', { name: button }).click();
       await expectErrors(dialog);
     }
+    await page.goto(`${property.url}/send-to-friend`);
+    const dialog = page.locator('dialog.modal');
+    await dialog.getByLabel('Your name').fill('Nora');
+    await dialog.getByLabel('Your email').fill('nora.friend@example.com');
+    await dialog.getByLabel("Your friend's email").fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Send to a friend' }).click();
+    await expectErrors(dialog);
+    // The answers come back from the session, the invalid one is flagged next to its field.
+    expect(await dialog.getByLabel('Your name').inputValue()).toBe('Nora');
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+    expectNoPersonalFieldsInUrls(urls);
+  });
+});
+
+describe('custom forms and the new-homes enquiry without JavaScript', () => {
+  it('a custom form shows its errors on the page, then the bot-check refusal once the answers are valid', async () => {
+    const { page, urls } = await noScriptPage();
+    await page.goto('/forms/landlord-enquiry');
+    await expectPersonalFormsToPost(page);
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expectErrors(page, 'Name: ! Please fill in this field.', 'Number of properties');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/forms/landlord-enquiry');
+    // Inline too, next to the field.
+    expect(await page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Name').fill('Bob Jones');
+    await page.getByLabel('Email').fill('bob.nojs@example.com');
+    await page.getByLabel('Phone').fill('07700 900123');
+    await page.getByLabel('Property address').fill('4 Mill Lane, Bath');
+    await page.getByLabel('Number of properties').selectOption('2 to 5');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect
+      .poll(() => page.getByText('We could not confirm you are not a robot. Please try again.').count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => summary(page).count()).toBe(0);
+    expect(await page.getByLabel('Name').inputValue()).toBe('Bob Jones');
+    expectNoPersonalFieldsInUrls(urls);
+  });
+
+  it('the new-homes enquiry shows its errors and the bot-check refusal in the modal, then sends', async () => {
+    const search = await fetch(`${baseURL}/search.ljson?channel=sales&tags=new%20home`);
+    const { properties } = (await search.json()) as { properties: { property_url: string }[] };
+    const plot = properties.find((listing) => /plot/i.test(listing.property_url)) ?? properties[0];
+    expect(plot).toBeDefined();
+    const { page, urls } = await noScriptPage();
+    await page.goto(`${plot!.property_url}/new-homes-enquiry`);
+    const dialog = page.locator('dialog.modal');
+    await expectPersonalFormsToPost(page);
+    await dialog.getByRole('button', { name: 'Register interest' }).click();
+    await expectErrors(dialog, 'Please enter a valid first name', 'You must agree to our terms & conditions');
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`${plot!.property_url}/new-homes-enquiry`);
+
+    await dialog.getByLabel('First name').fill('Ann');
+    await dialog.getByLabel('Last name').fill('Script-Free');
+    await dialog.getByLabel('Email').fill('ann.nojs@example.com');
+    await dialog.getByLabel('Phone number').fill('01225 123456');
+    await dialog.getByRole('checkbox', { name: /terms/ }).check();
+    await dialog.getByRole('button', { name: 'Register interest' }).click();
+    await expect
+      .poll(() => dialog.getByText('We could not confirm you are not a robot. Please try again.').count())
+      .toBeGreaterThan(0);
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Ann');
+
+    await dialog.getByRole('checkbox', { name: /terms/ }).check();
+    await addBotCheckProofToNextPost(page);
+    await dialog.getByRole('button', { name: 'Register interest' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe('#flash/welcome-lead-sent');
+    expect(new URL(page.url()).pathname).toBe(plot!.property_url);
+    expectNoPersonalFieldsInUrls(urls);
   });
 });

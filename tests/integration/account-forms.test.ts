@@ -13,6 +13,7 @@ import { action as signInAction } from '../../app/routes/account/sign-in.tsx';
 import { action as marketingAction } from '../../app/routes/account/marketing-preferences.tsx';
 import { action as editAction } from '../../app/routes/account/edit.tsx';
 import { getUserView } from '../../app/features/account/accounts.server.ts';
+import { errorList, resultValues, type FormReply } from '../../app/lib/http/form-submission.ts';
 
 vi.mock('../../app/features/spam/spam-protection.server.ts', () => ({
   verifyBotCheck: vi.fn(async () => true),
@@ -71,8 +72,13 @@ async function post(
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, location: result.headers.get('location') };
-  const value = result as { data: { formReply: Reply['formReply'] }; init?: { status?: number } | null };
-  return { status: value.init?.status ?? 200, location: null, formReply: value.data.formReply };
+  const value = result as { data: FormReply; init?: { status?: number } | null };
+  const formResult = value.data.formResult;
+  return {
+    status: value.init?.status ?? 200,
+    location: null,
+    formReply: { errors: errorList(formResult?.error), values: resultValues(formResult), isDone: value.data.isDone },
+  };
 }
 
 const PASSWORD = 'Quiet-Harbour-Lantern-5';

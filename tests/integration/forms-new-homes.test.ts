@@ -11,7 +11,8 @@ import { setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
 import { createAltchaChallenge } from '../../app/features/spam/spam-protection.server.ts';
 import { getNewHomesDevelopment } from '../../app/features/forms/new-homes.server.ts';
 import { action } from '../../app/routes/api/form-submissions.ts';
-import { loader } from '../../app/routes/modals/new-homes-enquiry.tsx';
+import { action as modalAction, loader } from '../../app/routes/modals/new-homes-enquiry.tsx';
+import { errorList, resultValues, type FormReply } from '../../app/lib/http/form-submission.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 let database: TestDatabase;
@@ -104,7 +105,8 @@ const context = {
   csrfToken: 'x',
   // A form-encoded post: the server has already checked the token.
   isCsrfDeferred: false,
-  session: { id: 'session' },
+  // A post without JavaScript keeps its result in the session for the form's page.
+  session: { id: 'session', get: async () => undefined, set: async () => undefined },
   logger: pino({ level: 'silent' }),
   clientIp: '203.0.113.20',
   origin: 'http://localhost:3000',
@@ -224,5 +226,61 @@ describe('new-homes enquiry', () => {
     ).toMatch(/#flash\/lead-sending-error-validation$/);
     expect((await enquiry({ hfhp: 'spam' })).status).toBe(303);
     expect((await database.db.select().from(leads)).length).toBe(before);
+  });
+
+  it('without JavaScript the modal judges the answers first, then the bot check, and shows both on the page', async () => {
+    const before = (await database.db.select().from(leads)).length;
+    const postToModal = async (overrides: Record<string, string | null>) => {
+      const fields: Record<string, string | null> = {
+        authenticity_token: 'token-value',
+        f_id: '3',
+        redirect_url: '/properties/isis-park-plot-1',
+        hfhp: '',
+        'form_submission[property_id]': '11',
+        'form_submission[first_name]': 'Ann',
+        'form_submission[last_name]': 'Smith',
+        'form_submission[email]': 'ann@example.com',
+        'form_submission[phone]': '01225 123456',
+        'marketing_preferences[opt_in_terms]': 'on',
+        ...overrides,
+      };
+      const body = new URLSearchParams();
+      for (const [name, value] of Object.entries(fields)) if (value !== null) body.append(name, value);
+      const request = new Request('http://localhost/properties/isis-park-plot-1/new-homes-enquiry', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        body: body.toString(),
+      });
+      const result = await modalAction({ request, context, params: { slug: 'isis-park-plot-1' } } as never);
+      if (result instanceof Response) return { status: result.status, location: result.headers.get('location') };
+      const reply = result as unknown as { data: FormReply; init: { status?: number } | null };
+      return { status: reply.init?.status ?? 200, result: reply.data.formResult ?? null };
+    };
+
+    // Invalid and without a bot-check proof: the answers' errors, not the refusal.
+    const invalid = await postToModal({
+      'form_submission[first_name]': '',
+      'marketing_preferences[opt_in_terms]': null,
+    });
+    expect(invalid.status).toBe(422);
+    expect(errorList(invalid.result?.error)).toEqual([
+      { field: 'first_name', message: 'Please enter a valid first name' },
+      { field: 'opt_in_terms', message: 'You must agree to our terms & conditions' },
+    ]);
+    expect(resultValues(invalid.result)).not.toHaveProperty('authenticity_token');
+
+    // Valid but without the proof: the refusal, as a whole-form error on the page; the answers come back.
+    const refused = await postToModal({});
+    expect(refused.status).toBe(422);
+    expect(errorList(refused.result?.error)).toEqual([
+      { field: 'form', message: 'We could not confirm you are not a robot. Please try again.' },
+    ]);
+    expect(JSON.stringify(refused.result)).toContain('ann@example.com');
+    expect(JSON.stringify(refused.result)).not.toContain('token-value');
+    expect((await database.db.select().from(leads)).length).toBe(before);
+
+    const sent = await postToModal({ altcha: await altchaPayload() });
+    expect(sent).toMatchObject({ status: 303, location: '/properties/isis-park-plot-1#flash/welcome-lead-sent' });
+    expect((await database.db.select().from(leads)).length).toBe(before + 1);
   });
 });

@@ -82,7 +82,12 @@ function contextFor(sessionId: string, isCsrfDeferred = true): RequestContext {
     nonce: 'n',
     csrfToken: maskedCsrfToken(sessionId, secret),
     isCsrfDeferred,
-    session: { id: sessionId } as RequestContext['session'],
+    // A post without JavaScript keeps its result in the session for the form's page.
+    session: {
+      id: sessionId,
+      get: async () => undefined,
+      set: async () => undefined,
+    } as unknown as RequestContext['session'],
     logger: pino({ level: 'silent' }),
     clientIp: '203.0.113.9',
     origin: 'http://localhost:3000',

@@ -86,13 +86,6 @@ export function useAuthChanged(): (userId: number | null) => Promise<void> {
   );
 }
 
-/** Form fields as a plain record (checkboxes present only when ticked, as browsers send them). */
-export function formFields(form: HTMLFormElement): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === 'string') fields[key] = value;
-  return fields;
-}
-
 export type AccountLayoutData = { user: UserView; botCheck: BotCheckConfig };
 
 const NO_BOT_CHECK: BotCheckConfig = { version: 'off', siteKey: null };
@@ -102,3 +95,6 @@ export function useAccountData(): AccountLayoutData {
   const layout = useRouteLoaderData<AccountLayoutData>('account');
   return layout ?? { user: emptyUser(), botCheck: NO_BOT_CHECK };
 }
+
+/** Where an error summary link for a whole-form problem goes. */
+export const FORM_ERROR_TARGET = { form: 'account-form-start' };

@@ -7,8 +7,8 @@
 import type { AppLoadContext } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
 import { assertMethod } from '../../lib/http/http-error.ts';
-import type { FieldError } from '../../lib/http/form-reply.ts';
-import { replyDone, replyWithErrors, seeOther } from '../../lib/http/form-reply.server.ts';
+import type { FieldError } from '../../lib/http/form-submission.ts';
+import { parseFields, replyDone, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { HttpError } from '../../lib/http/http-error.ts';
 import { BOT_CHECK_FAILED_MESSAGE, HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -24,8 +24,9 @@ import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import {
   FIELD_MESSAGES,
   PROFILE_TEXT_FIELDS,
-  fieldErrors,
+  changePasswordSchema,
   forgottenPasswordSchema,
+  marketingChoiceSchema,
   passwordErrorLines,
   profileSchema,
   registrationSchema,
@@ -34,7 +35,6 @@ import {
 } from './account-schemas.ts';
 import { getUserView } from './accounts.server.ts';
 import { readRequestFields, type RequestFields } from './request-fields.ts';
-import type { z } from 'zod';
 
 type Context = AppLoadContext;
 
@@ -67,11 +67,6 @@ async function asFormCall(run: () => Promise<CallResult>): Promise<CallResult> {
   }
 }
 
-function schemaErrors<T>(schema: z.ZodType<T>, fields: RequestFields): FieldError[] {
-  const parsed = schema.safeParse(fields);
-  return parsed.success ? [] : fieldErrors(parsed.error);
-}
-
 async function readPost(request: Request): Promise<RequestFields> {
   assertMethod(request, ['POST']);
   return readRequestFields(request);
@@ -79,8 +74,8 @@ async function readPost(request: Request): Promise<RequestFields> {
 
 export async function signInFormAction(request: Request, context: Context) {
   const fields = await readPost(request);
-  const invalid = schemaErrors(signInSchema, fields);
-  if (invalid.length > 0) return replyWithErrors(invalid, fields);
+  const submission = parseFields(fields, signInSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
   const result = await asFormCall(() => signInCall(getDb(), fields, context));
   if (result.status === 200) return seeOther('/user');
   const message =
@@ -89,28 +84,28 @@ export async function signInFormAction(request: Request, context: Context) {
       : result.status === 422 && !('location' in result) && result.body.error === BOT_CHECK_FAILED_MESSAGE
         ? BOT_CHECK_FAILED_MESSAGE
         : ACCOUNT_MESSAGES.signInFailed;
-  return replyWithErrors([{ field: 'form', message }], fields, result.status);
+  return replyInvalid(submission, [{ field: 'form', message }], result.status);
 }
 
 export async function registerFormAction(request: Request, context: Context) {
   const fields = await readPost(request);
   // Spec point 5: a filled honeypot sends the visitor to / and nothing is submitted.
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) return seeOther('/');
-  const invalid = schemaErrors(registrationSchema, fields);
-  if (invalid.length > 0) return replyWithErrors(invalid, fields);
+  const submission = parseFields(fields, registrationSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
   const result = await asFormCall(() => registerCall(getDb(), { client: 'web', ...fields }, context));
   if (result.status === 200) return seeOther('/user');
-  return replyWithErrors(lineErrors(result, ACCOUNT_MESSAGES.registrationFailed), fields, result.status);
+  return replyInvalid(submission, lineErrors(result, ACCOUNT_MESSAGES.registrationFailed), result.status);
 }
 
 export async function forgottenPasswordFormAction(request: Request, context: Context) {
   const fields = await readPost(request);
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) return seeOther('/');
-  const invalid = schemaErrors(forgottenPasswordSchema, fields);
-  if (invalid.length > 0) return replyWithErrors(invalid, fields);
+  const submission = parseFields(fields, forgottenPasswordSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
   const result = await asFormCall(async () => (await forgottenPasswordCall(getDb(), fields, context)).result);
   if (result.status === 200) return replyDone();
-  return replyWithErrors(lineErrors(result, FIELD_MESSAGES.email), fields, result.status);
+  return replyInvalid(submission, lineErrors(result, FIELD_MESSAGES.email), result.status);
 }
 
 /** Change password (signed in) or choose a new one with the emailed token. */
@@ -118,33 +113,31 @@ export async function newPasswordFormAction(request: Request, context: Context) 
   const fields = await readPost(request);
   const userId = await context.session.getUserId();
   const token = typeof fields.reset_password_token === 'string' ? fields.reset_password_token : '';
-  if (!token) {
-    if (userId === null)
-      return replyWithErrors([{ field: 'form', message: ACCOUNT_MESSAGES.passwordChangeFailed }], {});
-    fields.user_id = String(userId);
-    if (!fields.current_password) {
-      return replyWithErrors([{ field: 'current_password', message: FIELD_MESSAGES.currentPassword }], {});
-    }
+  const submission = parseFields(fields, token ? resetPasswordSchema : changePasswordSchema);
+  if (!token && userId === null) {
+    return replyInvalid(submission, [{ field: 'form', message: ACCOUNT_MESSAGES.passwordChangeFailed }]);
   }
-  const invalid = schemaErrors(resetPasswordSchema, fields);
-  if (invalid.length > 0) return replyWithErrors(invalid, {});
+  if (submission.status !== 'success') return replyInvalid(submission);
+  if (!token) fields.user_id = String(userId);
   const result = await asFormCall(() => updateUserCall(getDb(), fields, context));
   if ('location' in result) return seeOther(result.location);
   if (result.status === 422) {
     const fragments = Array.isArray(result.body.errors) ? (result.body.errors as string[]) : [];
-    return replyWithErrors(
+    return replyInvalid(
+      submission,
       passwordErrorLines(fragments).map((message) => ({ field: 'password', message })),
-      {},
     );
   }
-  return replyWithErrors([{ field: 'form', message: ACCOUNT_MESSAGES.passwordChangeFailed }], {}, result.status);
+  return replyInvalid(submission, [{ field: 'form', message: ACCOUNT_MESSAGES.passwordChangeFailed }], result.status);
 }
 
-/** Edit details: only the fields that changed are sent, as the script path does. */
+/** Edit details: the whole form is checked as in the browser; only the fields that changed are sent. */
 export async function editDetailsFormAction(request: Request, context: Context) {
   const fields = await readPost(request);
   const userId = await context.session.getUserId();
   if (userId === null) return seeOther('/user');
+  const submission = parseFields(fields, profileSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
   const user = await getUserView(getDb(), userId);
   const changed: Record<string, string> = {};
   for (const name of PROFILE_TEXT_FIELDS) {
@@ -154,33 +147,33 @@ export async function editDetailsFormAction(request: Request, context: Context) 
   if (changed.email && typeof fields.current_password === 'string' && fields.current_password) {
     changed.current_password = fields.current_password;
   }
-  const invalid = schemaErrors(profileSchema, changed);
-  if (invalid.length > 0) return replyWithErrors(invalid, fields);
   if (Object.keys(changed).length === 0) return seeOther('/user');
   const result = await asFormCall(() => updateUserCall(getDb(), changed, context));
   if (result.status === 200) return seeOther('/user');
-  return replyWithErrors(
+  return replyInvalid(
+    submission,
     lineErrors(result, 'Your details could not be saved. Please try again.'),
-    fields,
     result.status,
   );
 }
 
 export async function marketingPreferencesFormAction(request: Request, context: Context) {
   const fields = await readPost(request);
+  const submission = parseFields(fields, marketingChoiceSchema);
   const userId = await context.session.getUserId();
   if (userId === null) {
-    return replyWithErrors([{ field: 'form', message: ACCOUNT_MESSAGES.preferencesSignInRequired }], {}, 401);
+    return replyInvalid(submission, [{ field: 'form', message: ACCOUNT_MESSAGES.preferencesSignInRequired }], 401);
   }
+  if (submission.status !== 'success') return replyInvalid(submission);
   const user = await getUserView(getDb(), userId);
-  const choice = fields.opt_in_marketing_at;
+  const choice = submission.value.opt_in_marketing_at;
   const isCustom = user.marketing_preference_id === null;
   const result = await asFormCall(() =>
     marketingPreferencesCall(
       getDb(),
       {
         user_id: String(userId),
-        opt_in_marketing_at: typeof choice === 'string' ? choice : '',
+        opt_in_marketing_at: choice,
         opt_in_marketing_url: MARKETING_WORDING_URL,
         ...(isCustom ? { is_opted_in_to_marketing: choice === 'optin' ? 'true' : 'false' } : {}),
       },
@@ -189,5 +182,5 @@ export async function marketingPreferencesFormAction(request: Request, context: 
     ),
   );
   if (result.status === 200) return replyDone();
-  return replyWithErrors(lineErrors(result, ACCOUNT_MESSAGES.preferencesFailed), {}, result.status);
+  return replyInvalid(submission, lineErrors(result, ACCOUNT_MESSAGES.preferencesFailed), result.status);
 }

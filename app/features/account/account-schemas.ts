@@ -187,6 +187,13 @@ export const resetPasswordSchema = z
     message: FIELD_MESSAGES.passwordMismatch,
   });
 
+/** Changing the password while signed in: the current password is asked for first (ASVS 6.2.3). */
+export const changePasswordSchema = resetPasswordSchema.superRefine((value, context) => {
+  if (!value.current_password) {
+    context.addIssue({ code: 'custom', path: ['current_password'], message: FIELD_MESSAGES.currentPassword });
+  }
+});
+
 /** Server 422 errors for a password change are fragments; the form shows each prefixed with 'Password ' (spec point 5). */
 export const PASSWORD_ERROR_FRAGMENTS = {
   rule: 'must have: an uppercase letter, a number or special character (!@£%^) and be at least 10 characters long.',
@@ -216,6 +223,11 @@ export const marketingPreferencesSchema = z.object({
     .max(2000)
     .refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\//i.test(value))
     .optional(),
+});
+
+/** The marketing preferences form: the visitor's choice (the rest of the call is filled in from the account). */
+export const marketingChoiceSchema = z.object({
+  opt_in_marketing_at: z.enum(['optin', 'optout'], { error: 'Choose whether we may send you emails' }),
 });
 
 /** Flattens zod issues into { field, message } pairs for the error summary and the errors list. */

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { showToast } from '../../components/toast.tsx';
 import { ACCOUNT_LONG_TOAST_MS, ACCOUNT_MESSAGES, emailChangeSentMessage } from './account-messages.ts';
 import { PROFILE_TEXT_FIELDS, profileSchema } from './account-schemas.ts';
-import { fieldErrorsOf, formFields, sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
-import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
+import { FORM_ERROR_TARGET, fieldErrorsOf, sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
 
 /** Edit details (spec point 5): only the changed fields are sent, with _method=put, to /user.ljson. */
 export function EditDetailsForm() {
@@ -13,46 +13,42 @@ export function EditDetailsForm() {
   const csrfToken = useCsrfToken();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const form = useAccountForm();
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = formFields(event.currentTarget);
-    const changed: Record<string, string> = {};
-    for (const name of PROFILE_TEXT_FIELDS) {
-      const value = fields[name];
-      if (value !== undefined && value.trim() !== (user[name] ?? '')) changed[name] = value;
-    }
-    if (changed.email && fields.current_password) changed.current_password = fields.current_password;
-    if (!form.check(profileSchema, changed)) return;
-    if (Object.keys(changed).length === 0) {
-      await navigate('/user');
-      return;
-    }
-    form.setPending(true);
-    try {
-      const answer = await sendAccountCall('/user.ljson', { csrfToken, method: 'put', fields: changed });
-      if (answer.status === 200) {
-        showToast(ACCOUNT_MESSAGES.profileUpdated);
-        const sentTo = answer.body.email_change_sent_to;
-        if (typeof sentTo === 'string')
-          showToast(emailChangeSentMessage(sentTo), { durationMs: ACCOUNT_LONG_TOAST_MS });
-        await revalidator.revalidate();
+  const form = useSchemaForm({
+    id: 'edit-details-form',
+    schema: profileSchema,
+    async onValid({ fields }) {
+      const changed: Record<string, string> = {};
+      for (const name of PROFILE_TEXT_FIELDS) {
+        const value = fields[name];
+        if (value !== undefined && value.trim() !== (user[name] ?? '')) changed[name] = value;
+      }
+      if (changed.email && fields.current_password) changed.current_password = fields.current_password;
+      if (Object.keys(changed).length === 0) {
         await navigate('/user');
         return;
       }
-      const problems = fieldErrorsOf(answer.body);
-      form.setErrors(
-        problems.length > 0
-          ? problems
-          : [{ field: 'form', message: 'Your details could not be saved. Please try again.' }],
-      );
-    } catch {
-      showToast('Your details could not be saved. Please try again.', { kind: 'error' });
-    } finally {
-      form.setPending(false);
-    }
-  }
+      try {
+        const answer = await sendAccountCall('/user.ljson', { csrfToken, method: 'put', fields: changed });
+        if (answer.status === 200) {
+          showToast(ACCOUNT_MESSAGES.profileUpdated);
+          const sentTo = answer.body.email_change_sent_to;
+          if (typeof sentTo === 'string')
+            showToast(emailChangeSentMessage(sentTo), { durationMs: ACCOUNT_LONG_TOAST_MS });
+          await revalidator.revalidate();
+          await navigate('/user');
+          return;
+        }
+        const problems = fieldErrorsOf(answer.body);
+        form.showErrors(
+          problems.length > 0
+            ? problems
+            : [{ field: 'form', message: 'Your details could not be saved. Please try again.' }],
+        );
+      } catch {
+        showToast('Your details could not be saved. Please try again.', { kind: 'error' });
+      }
+    },
+  });
 
   const text = (name: (typeof PROFILE_TEXT_FIELDS)[number], label: string, autoComplete: string, extra = {}) => (
     <TextField
@@ -70,15 +66,8 @@ export function EditDetailsForm() {
       <h3 id="edit-title" className="account-screen__title">
         Edit your details
       </h3>
-      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
-      <form
-        className="account-form"
-        method="post"
-        action="/user/edit"
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="edit-title"
-      >
+      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />
+      <form className="account-form" method="post" action="/user/edit" {...form.formProps} aria-labelledby="edit-title">
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />
         <CsrfField />
         {text('title', 'Title (optional)', 'honorific-prefix')}

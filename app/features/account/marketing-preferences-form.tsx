@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { ErrorSummary } from '../../components/form-fields.tsx';
-import { useFormReply, useErrorTitle, CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { showToast } from '../../components/toast.tsx';
 import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
+import { marketingChoiceSchema } from './account-schemas.ts';
 import { sendAccountCall, useAccountData, useCsrfToken } from './account-client.ts';
 
 /** The page holding the marketing wording, stored as the URL agreed to (spec point 7 opt_in_marketing_url). */
@@ -14,47 +15,39 @@ export function MarketingPreferencesForm() {
   const { user } = useAccountData();
   const csrfToken = useCsrfToken();
   const revalidator = useRevalidator();
-  const [isPending, setPending] = useState(false);
-  // After a post without JavaScript: its errors, or the confirmation the script path shows as a toast.
-  const reply = useFormReply();
-  const replyErrors = reply?.errors ?? [];
-  useErrorTitle(replyErrors.length > 0);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    const choice = new FormData(event.currentTarget).get('opt_in_marketing_at');
-    if (choice !== 'optin' && choice !== 'optout') return;
-    setPending(true);
-    try {
-      const path =
-        user.marketing_preference_id !== null
-          ? `/marketing_preferences/${user.marketing_preference_id}`
-          : `/custom_marketing_preferences/${user.user_id}`;
-      const answer = await sendAccountCall(path, {
-        csrfToken,
-        method: 'put',
-        fields: {
-          user_id: user.user_id,
-          opt_in_marketing_at: choice,
-          opt_in_marketing_url: MARKETING_WORDING_URL,
-          ...(user.marketing_preference_id === null ? { is_opted_in_to_marketing: choice === 'optin' } : {}),
-        },
-      });
-      if (answer.status === 200) {
-        showToast(ACCOUNT_MESSAGES.preferencesUpdated);
-        await revalidator.revalidate();
-      } else if (answer.status === 401) {
-        showToast(ACCOUNT_MESSAGES.preferencesSignInRequired, { kind: 'error' });
-      } else {
+  const form = useSchemaForm({
+    id: 'marketing-preferences-form',
+    schema: marketingChoiceSchema,
+    async onValid({ value }) {
+      const choice = value.opt_in_marketing_at;
+      try {
+        const path =
+          user.marketing_preference_id !== null
+            ? `/marketing_preferences/${user.marketing_preference_id}`
+            : `/custom_marketing_preferences/${user.user_id}`;
+        const answer = await sendAccountCall(path, {
+          csrfToken,
+          method: 'put',
+          fields: {
+            user_id: user.user_id,
+            opt_in_marketing_at: choice,
+            opt_in_marketing_url: MARKETING_WORDING_URL,
+            ...(user.marketing_preference_id === null ? { is_opted_in_to_marketing: choice === 'optin' } : {}),
+          },
+        });
+        if (answer.status === 200) {
+          showToast(ACCOUNT_MESSAGES.preferencesUpdated);
+          await revalidator.revalidate();
+        } else if (answer.status === 401) {
+          showToast(ACCOUNT_MESSAGES.preferencesSignInRequired, { kind: 'error' });
+        } else {
+          showToast(ACCOUNT_MESSAGES.preferencesFailed, { kind: 'error' });
+        }
+      } catch {
         showToast(ACCOUNT_MESSAGES.preferencesFailed, { kind: 'error' });
       }
-    } catch {
-      showToast(ACCOUNT_MESSAGES.preferencesFailed, { kind: 'error' });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+  });
 
   const isOptedIn = user.is_opted_in_to_marketing;
   return (
@@ -62,8 +55,12 @@ export function MarketingPreferencesForm() {
       <h3 id="marketing-title" className="account-screen__title">
         Marketing preferences
       </h3>
-      <ErrorSummary errors={replyErrors} />
-      {reply?.isDone ? (
+      <ErrorSummary
+        errors={form.errors}
+        fieldIds={{ opt_in_marketing_at: 'opt-in-marketing-yes' }}
+        focusKey={form.focusKey}
+      />
+      {form.isDone ? (
         <p className="account-notice" role="status">
           {ACCOUNT_MESSAGES.preferencesUpdated}
         </p>
@@ -72,7 +69,7 @@ export function MarketingPreferencesForm() {
         className="account-form"
         method="post"
         action="/user/marketing-preferences"
-        onSubmit={onSubmit}
+        {...form.formProps}
         key={String(isOptedIn)}
       >
         <CsrfField />
@@ -105,8 +102,8 @@ export function MarketingPreferencesForm() {
             .
           </p>
         ) : null}
-        <button type="submit" className="button button--primary account-form__submit" disabled={isPending}>
-          {isPending ? 'Saving…' : 'Save preferences'}
+        <button type="submit" className="button button--primary account-form__submit" disabled={form.isPending}>
+          {form.isPending ? 'Saving…' : 'Save preferences'}
         </button>
       </form>
       <p className="account-screen__links">

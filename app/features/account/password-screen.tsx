@@ -2,27 +2,27 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { useLocation } from 'react-router';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
 import { isHoneypotFilled } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, AFTER_PASSWORD_CHANGE_PATH, SIGN_IN_WAIT_MS } from './account-messages.ts';
 import {
-  FIELD_MESSAGES,
   RESET_PASSWORD_RULE_MESSAGE,
+  changePasswordSchema,
   forgottenPasswordSchema,
   passwordErrorLines,
   resetPasswordSchema,
 } from './account-schemas.ts';
 import {
+  FORM_ERROR_TARGET,
   errorLines,
   failureMessageOf,
   fieldErrorsOf,
-  formFields,
   sendAccountCall,
   useAccountData,
   useCsrfToken,
 } from './account-client.ts';
-import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
 
 type PasswordScreenProps = { isSignedIn: boolean; token: string | null; hasToken: boolean };
 
@@ -60,30 +60,32 @@ function useWaitForUser(): boolean {
 function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }) {
   const csrfToken = useCsrfToken();
   const navigate = useNavigate();
-  const form = useAccountForm();
-  const [isSent, setSent] = useState(form.isDone);
+  const [isSent, setSent] = useState(false);
+  const form = useSchemaForm({
+    id: 'forgotten-password-form',
+    schema: forgottenPasswordSchema,
+    async onValid({ fields }) {
+      try {
+        const answer = await sendAccountCall('/reset_passwords', { csrfToken, fields });
+        // A server fault is never shown as a problem with the address the visitor typed.
+        if (answer.status === 200) setSent(true);
+        else if (answer.status === 422 && fieldErrorsOf(answer.body).length > 0)
+          form.showErrors(fieldErrorsOf(answer.body));
+        else showToast(failureMessageOf(answer), { kind: 'error', durationMs: TOAST_LONG_MS });
+      } catch {
+        showToast(ACCOUNT_MESSAGES.requestFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
+      }
+    },
+  });
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = formFields(event.currentTarget);
-    // Spec point 5: a filled honeypot sends the visitor to / and nothing is submitted.
-    if (isHoneypotFilled(fields.body)) {
-      await navigate('/');
+  /** Spec point 5: a filled honeypot sends the visitor to / and nothing is submitted. */
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (isHoneypotFilled(new FormData(event.currentTarget).get('body'))) {
+      event.preventDefault();
+      void navigate('/');
       return;
     }
-    if (!form.check(forgottenPasswordSchema, fields)) return;
-    form.setPending(true);
-    try {
-      const answer = await sendAccountCall('/reset_passwords', { csrfToken, fields });
-      if (answer.status === 200) setSent(true);
-      else if (answer.status === 422 && fieldErrorsOf(answer.body).length > 0)
-        form.setErrors(fieldErrorsOf(answer.body));
-      else showToast(failureMessageOf(answer), { kind: 'error', durationMs: TOAST_LONG_MS });
-    } catch {
-      showToast(ACCOUNT_MESSAGES.requestFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
-    } finally {
-      form.setPending(false);
-    }
+    form.formProps.onSubmit(event);
   }
 
   return (
@@ -91,7 +93,7 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
       <h3 id="forgotten-title" className="account-screen__title">
         Forgotten password
       </h3>
-      {isSent ? (
+      {isSent || form.isDone ? (
         <p className="account-notice" role="status">
           {ACCOUNT_MESSAGES.forgottenPassword}
         </p>
@@ -106,12 +108,12 @@ function ForgottenPasswordForm({ isTokenRejected }: { isTokenRejected: boolean }
               Enter the email address of your account and we will email you a link to choose a new password.
             </p>
           )}
-          <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
+          <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />
           <form
             className="account-form"
             method="post"
             action="/user/forgotten_password"
-            noValidate
+            {...form.formProps}
             onSubmit={onSubmit}
             aria-labelledby="forgotten-title"
           >
@@ -154,57 +156,48 @@ function NewPasswordForm({ mode, token }: { mode: 'change' | 'token'; token: str
   const csrfToken = useCsrfToken();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const form = useAccountForm();
   const location = useLocation();
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields: Record<string, unknown> = formFields(event.currentTarget);
-    delete fields.authenticity_token;
-    if (mode === 'change') {
-      fields.user_id = user.user_id ?? undefined;
-      if (!fields.current_password) {
-        form.setErrors([{ field: 'current_password', message: FIELD_MESSAGES.currentPassword }]);
-        return;
+  const form = useSchemaForm({
+    id: 'new-password-form',
+    schema: mode === 'change' ? changePasswordSchema : resetPasswordSchema,
+    async onValid({ fields: submitted }) {
+      const fields: Record<string, unknown> = { ...submitted };
+      delete fields.authenticity_token;
+      if (mode === 'change') fields.user_id = user.user_id ?? undefined;
+      else fields.reset_password_token = token;
+      try {
+        const answer = await sendAccountCall('/user.ljson', { csrfToken, method: 'put', fields });
+        if (answer.redirectedTo) {
+          showToast(ACCOUNT_MESSAGES.passwordChanged, { durationMs: TOAST_LONG_MS });
+          await revalidator.revalidate();
+          await navigate(mode === 'change' ? AFTER_PASSWORD_CHANGE_PATH : answer.redirectedTo);
+          return;
+        }
+        if (answer.status === 422) {
+          form.showErrors(
+            passwordErrorLines(errorLines(answer.body)).map((message) => ({ field: 'password', message })),
+          );
+          return;
+        }
+        showToast(ACCOUNT_MESSAGES.passwordChangeFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
+      } catch {
+        showToast(ACCOUNT_MESSAGES.passwordChangeFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
       }
-    } else {
-      fields.reset_password_token = token;
-    }
-    if (!form.check(resetPasswordSchema, fields)) return;
-    form.setPending(true);
-    try {
-      const answer = await sendAccountCall('/user.ljson', { csrfToken, method: 'put', fields });
-      if (answer.redirectedTo) {
-        showToast(ACCOUNT_MESSAGES.passwordChanged, { durationMs: TOAST_LONG_MS });
-        await revalidator.revalidate();
-        await navigate(mode === 'change' ? AFTER_PASSWORD_CHANGE_PATH : answer.redirectedTo);
-        return;
-      }
-      if (answer.status === 422) {
-        form.setErrors(passwordErrorLines(errorLines(answer.body)).map((message) => ({ field: 'password', message })));
-        return;
-      }
-      showToast(ACCOUNT_MESSAGES.passwordChangeFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
-    } catch {
-      showToast(ACCOUNT_MESSAGES.passwordChangeFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
-    } finally {
-      form.setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <section className="account-screen" aria-labelledby="reset-title">
       <h3 id="reset-title" className="account-screen__title">
         {mode === 'change' ? 'Change your password' : 'Choose a new password'}
       </h3>
-      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
+      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />
       {/* The page's own address: with an emailed link it keeps its ?token, which the server reads again. */}
       <form
         className="account-form"
         method="post"
         action={`${location.pathname}${location.search}`}
-        noValidate
-        onSubmit={onSubmit}
+        {...form.formProps}
         aria-labelledby="reset-title"
       >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />

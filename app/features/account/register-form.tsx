@@ -1,20 +1,20 @@
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField, ErrorSummary, HoneypotField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
 import { registrationSchema } from './account-schemas.ts';
 import {
+  FORM_ERROR_TARGET,
   errorLines,
   fieldErrorsOf,
-  formFields,
   sendAccountCall,
   useAccountData,
   useAuthChanged,
   useCsrfToken,
 } from './account-client.ts';
-import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
 
 /** Registration (spec point 5): shown at /user to visitors and at /user/register. */
 export function RegisterForm() {
@@ -23,52 +23,55 @@ export function RegisterForm() {
   const csrfToken = useCsrfToken();
   const authChanged = useAuthChanged();
   const navigate = useNavigate();
-  const form = useAccountForm();
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = formFields(event.currentTarget);
-    if (isHoneypotFilled(fields.body)) {
-      await navigate('/');
-      return;
-    }
-    if (!form.check(registrationSchema, fields)) return;
-    form.setPending(true);
-    try {
-      let proof: Record<string, string>;
+  const form = useSchemaForm({
+    id: 'register-form',
+    schema: registrationSchema,
+    async onValid({ fields }) {
       try {
-        proof = await botCheck.solve();
+        let proof: Record<string, string>;
+        try {
+          proof = await botCheck.solve();
+        } catch {
+          form.showErrors([{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
+          return;
+        }
+        const answer = await sendAccountCall('/user.ljson', {
+          csrfToken,
+          fields: { client: 'web', ...fields, ...proof },
+        });
+        if (answer.status === 200) {
+          const user = answer.body.user as { user_id?: number } | undefined;
+          showToast(ACCOUNT_MESSAGES.registered);
+          await authChanged(user?.user_id ?? null);
+          await navigate('/user');
+          return;
+        }
+        botCheck.reset();
+        const lines = errorLines(answer.body);
+        const byField = fieldErrorsOf(answer.body);
+        if (byField.length > 0) form.showErrors(byField);
+        else if (lines.length > 0) form.showErrors(lines.map((message) => ({ field: 'form', message })));
+        else if (typeof answer.body.error === 'string')
+          form.showErrors([{ field: 'form', message: answer.body.error }]);
+        else form.showErrors([{ field: 'form', message: ACCOUNT_MESSAGES.registrationFailed }]);
+        if (lines.length === 0 || lines.includes(ACCOUNT_MESSAGES.registrationFailed)) {
+          showToast(ACCOUNT_MESSAGES.registrationFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
+        }
       } catch {
-        form.setErrors([{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
-        return;
-      }
-      const answer = await sendAccountCall('/user.ljson', {
-        csrfToken,
-        fields: { client: 'web', ...fields, ...proof },
-      });
-      if (answer.status === 200) {
-        const user = answer.body.user as { user_id?: number } | undefined;
-        showToast(ACCOUNT_MESSAGES.registered);
-        await authChanged(user?.user_id ?? null);
-        await navigate('/user');
-        return;
-      }
-      botCheck.reset();
-      const lines = errorLines(answer.body);
-      const byField = fieldErrorsOf(answer.body);
-      if (byField.length > 0) form.setErrors(byField);
-      else if (lines.length > 0) form.setErrors(lines.map((message) => ({ field: 'form', message })));
-      else if (typeof answer.body.error === 'string') form.setErrors([{ field: 'form', message: answer.body.error }]);
-      else form.setErrors([{ field: 'form', message: ACCOUNT_MESSAGES.registrationFailed }]);
-      if (lines.length === 0 || lines.includes(ACCOUNT_MESSAGES.registrationFailed)) {
+        botCheck.reset();
         showToast(ACCOUNT_MESSAGES.registrationFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
       }
-    } catch {
-      botCheck.reset();
-      showToast(ACCOUNT_MESSAGES.registrationFailed, { kind: 'error', durationMs: TOAST_LONG_MS });
-    } finally {
-      form.setPending(false);
+    },
+  });
+
+  /** Spec point 5: a filled honeypot sends the visitor to / and nothing is submitted (before any check). */
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (isHoneypotFilled(new FormData(event.currentTarget).get('body'))) {
+      event.preventDefault();
+      void navigate('/');
+      return;
     }
+    form.formProps.onSubmit(event);
   }
 
   return (
@@ -80,12 +83,12 @@ export function RegisterForm() {
         Create an account to keep your saved properties and searches on every device and get email alerts. Already
         registered? <Link to="/user/sign-in">Sign in</Link>
       </p>
-      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
+      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />
       <form
         className="account-form"
         method="post"
         action="/user/register"
-        noValidate
+        {...form.formProps}
         onSubmit={onSubmit}
         aria-describedby="register-title"
       >

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, useBotCheck } from '../spam/index.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { signInSchema } from './account-schemas.ts';
-import { formFields, sendAccountCall, useAccountData, useAuthChanged, useCsrfToken } from './account-client.ts';
-import { FORM_ERROR_TARGET, useAccountForm } from './use-account-form.ts';
+import { FORM_ERROR_TARGET, sendAccountCall, useAccountData, useAuthChanged, useCsrfToken } from './account-client.ts';
 
 /** Sign-in (spec point 5): email and password; 200 is success, anything else the sign-in failed toast. */
 export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
@@ -15,43 +15,39 @@ export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
   const csrfToken = useCsrfToken();
   const authChanged = useAuthChanged();
   const navigate = useNavigate();
-  const form = useAccountForm();
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const fields = formFields(event.currentTarget);
-    if (!form.check(signInSchema, fields)) return;
-    form.setPending(true);
-    try {
-      let proof: Record<string, string>;
+  const form = useSchemaForm({
+    id: 'sign-in-form',
+    schema: signInSchema,
+    async onValid({ fields }) {
       try {
-        proof = await botCheck.solve();
+        let proof: Record<string, string>;
+        try {
+          proof = await botCheck.solve();
+        } catch {
+          form.showErrors([{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
+          return;
+        }
+        const answer = await sendAccountCall('/session', { csrfToken, fields: { ...fields, ...proof } });
+        if (answer.status === 200) {
+          const user = answer.body.user as { user_id?: number; first_name?: string } | undefined;
+          showToast(user?.first_name ? `Welcome back, ${user.first_name}` : 'You are signed in');
+          await authChanged(user?.user_id ?? null);
+          await navigate('/user');
+          return;
+        }
+        botCheck.reset();
+        const message =
+          answer.status === 429 && typeof answer.body.error === 'string'
+            ? answer.body.error
+            : ACCOUNT_MESSAGES.signInFailed;
+        form.showErrors([{ field: 'form', message }]);
+        showToast(message, { kind: 'error' });
       } catch {
-        form.setErrors([{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
-        return;
+        botCheck.reset();
+        showToast(ACCOUNT_MESSAGES.signInFailed, { kind: 'error' });
       }
-      const answer = await sendAccountCall('/session', { csrfToken, fields: { ...fields, ...proof } });
-      if (answer.status === 200) {
-        const user = answer.body.user as { user_id?: number; first_name?: string } | undefined;
-        showToast(user?.first_name ? `Welcome back, ${user.first_name}` : 'You are signed in');
-        await authChanged(user?.user_id ?? null);
-        await navigate('/user');
-        return;
-      }
-      botCheck.reset();
-      const message =
-        answer.status === 429 && typeof answer.body.error === 'string'
-          ? answer.body.error
-          : ACCOUNT_MESSAGES.signInFailed;
-      form.setErrors([{ field: 'form', message }]);
-      showToast(message, { kind: 'error' });
-    } catch {
-      botCheck.reset();
-      showToast(ACCOUNT_MESSAGES.signInFailed, { kind: 'error' });
-    } finally {
-      form.setPending(false);
-    }
-  }
+    },
+  });
 
   return (
     <section className="account-screen" aria-labelledby="sign-in-title">
@@ -63,13 +59,12 @@ export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
           Your password has been changed. Sign in with your new password.
         </p>
       ) : null}
-      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} />
+      <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />
       <form
         className="account-form"
         method="post"
         action="/user/sign-in"
-        noValidate
-        onSubmit={onSubmit}
+        {...form.formProps}
         aria-labelledby="sign-in-title"
       >
         <span id={FORM_ERROR_TARGET.form} tabIndex={-1} />

@@ -2,6 +2,7 @@
  * Custom forms (spec points 3, 4, 5 and 7): a form definition from the database rendered as a page and posted to
  * POST /form_submissions. Shared by the browser and the server, so both judge a submission the same way.
  */
+import { z } from 'zod';
 import type { FormElement } from '../../../db/schema/leads.ts';
 
 export type { FormElement };
@@ -107,6 +108,54 @@ export function validateAnswers(
     }
   }
   return errors;
+}
+
+export type FileState = 'missing' | 'present' | { error: string };
+
+/** The string answers of a parsed payload. */
+function stringAnswers(answers: Readonly<Record<string, unknown>>): Record<string, string> {
+  const strings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answers)) if (typeof value === 'string') strings[name] = value;
+  return strings;
+}
+
+/**
+ * The form's one schema, built from its definition, for the browser and the server alike (through Conform's
+ * `parseWithZod`): each answer keyed by its fieldName, judged by `validateAnswers`. `extraErrors` adds rules of
+ * a particular form (the new-homes terms box).
+ */
+export function answersSchema(
+  elements: readonly FormElement[],
+  options: {
+    fileState?: FileState | (() => FileState);
+    requiredMessage?: (element: FormElement) => string;
+    extraErrors?: (answers: Readonly<Record<string, unknown>>) => FieldErrors;
+  } = {},
+) {
+  return z.record(z.string(), z.unknown()).superRefine((answers, context) => {
+    const fileState = typeof options.fileState === 'function' ? options.fileState() : options.fileState;
+    const errors = {
+      ...validateAnswers(elements, stringAnswers(answers), fileState ?? 'missing', options.requiredMessage),
+      ...options.extraErrors?.(answers),
+    };
+    for (const [field, message] of Object.entries(errors)) context.addIssue({ code: 'custom', path: [field], message });
+  });
+}
+
+/**
+ * The answers under their fieldNames: Conform reads `a[b]` names as paths it refuses, so the form_submission[…]
+ * fields are renamed as the server reads them. `extra` maps other posted names to a key (e.g. the terms box).
+ */
+export function answersPayload(
+  entries: Iterable<readonly [string, unknown]>,
+  extra: Readonly<Record<string, string>> = {},
+): URLSearchParams {
+  const payload = new URLSearchParams();
+  for (const [name, value] of entries) {
+    const key = parseSubmissionFieldName(name) ?? extra[name];
+    if (key && typeof value === 'string') payload.append(key, value);
+  }
+  return payload;
 }
 
 /** The answers to keep: each defined field's trimmed value; hidden/disabled fields keep their configured value. */

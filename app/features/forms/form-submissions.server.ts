@@ -2,18 +2,20 @@
  * POST /form_submissions (spec point 7): receives a custom form, multipart (with one file) or form-encoded.
  * Order of checks: rate limit → size from Content-Length → authenticity token (multipart: read from the stream
  * and required before any file part; form-encoded: already checked by the server) → file size and type while
- * streaming → honeypot (accepted silently, nothing stored) → bot check → the form definition's rules → store the
- * submission, the upload row and the staff email in one transaction. See docs/decisions/008-forms-and-uploads.md.
+ * streaming → honeypot (accepted silently, nothing stored) → the form definition's rules (its schema, through
+ * Conform) → bot check → store the submission, the upload row and the staff email in one transaction. See docs/decisions/008-forms-and-uploads.md.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
 import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
+import { errorList, parseForm, replyTo, type FieldError, type FormResult } from '../../lib/http/form-submission.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -34,8 +36,9 @@ import {
   SUCCESS_FLASH_KEY,
   TERMS_FIELD,
   TOO_LONG_MESSAGE,
-  validateAnswers,
   VALIDATION_ERROR_FLASH_KEY,
+  answersPayload,
+  answersSchema,
   type CustomFormView,
   type FieldErrors,
 } from './custom-form.ts';
@@ -61,9 +64,18 @@ const MAX_FIELDS_OVERHEAD_BYTES = 512 * 1024;
 export type FormSubmissionResult =
   | { outcome: 'sent'; redirectTo: string; flashKey: string; submissionId?: number; leadId?: number }
   | { outcome: 'ignored'; redirectTo: string }
-  | { outcome: 'invalid'; status: 413 | 422; redirectTo: string; errors: FieldErrors; flashKey: string }
-  | { outcome: 'rejected'; status: 400 | 404 | 413 | 415 | 422; redirectTo: string; message: string; flashKey: string }
+  | ({ outcome: 'invalid'; status: 413 | 422; redirectTo: string; errors: FieldErrors; flashKey: string } & ShownAgain)
+  | ({
+      outcome: 'rejected';
+      status: 400 | 404 | 413 | 415 | 422;
+      redirectTo: string;
+      message: string;
+      flashKey: string;
+    } & ShownAgain)
   | { outcome: 'rate-limited'; retryAfterSeconds: number; redirectTo: string };
+
+/** For a post without JavaScript: the form to show again, with Conform's result (errors, answers minus secrets). */
+type ShownAgain = { formId?: number; formResult?: FormResult };
 
 export type FormSubmissionDeps = {
   db: Database;
@@ -253,17 +265,6 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     return { outcome: 'ignored', redirectTo };
   }
 
-  if (!(await deps.verifyBotCheck(fields, deps.clientIp))) {
-    await discardUpload();
-    return {
-      outcome: 'rejected',
-      status: 422,
-      redirectTo,
-      message: BOT_CHECK_FAILED_MESSAGE,
-      flashKey: 'recaptcha-invalid',
-    };
-  }
-
   const formId = formIdOf(fields[FORM_ID_FIELD]);
   const form = formId === null ? null : await getCustomForm(deps.db, { id: formId });
   if (!form) {
@@ -276,29 +277,37 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
       flashKey: VALIDATION_ERROR_FLASH_KEY,
     };
   }
+  const botCheckRefusal = (formResult: FormResult, to: string): FormSubmissionResult => ({
+    outcome: 'rejected',
+    status: 422,
+    redirectTo: to,
+    message: BOT_CHECK_FAILED_MESSAGE,
+    flashKey: 'recaptcha-invalid',
+    formId: form.id,
+    formResult,
+  });
 
-  const answers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    const fieldName = parseSubmissionFieldName(name);
-    if (fieldName) answers[fieldName] = value;
-  }
   if (form.slug === NEW_HOMES_FORM_SLUG) {
     await discardUpload();
-    const enquiry = await receiveNewHomesEnquiry(deps.db, form, answers, fields, {
+    const enquiry = await receiveNewHomesEnquiry(deps.db, form, fields, {
       clientIp: deps.clientIp,
       origin: deps.origin,
       redirectTo,
-      termsField: TERMS_FIELD,
+      verifyBotCheck: () => deps.verifyBotCheck(fields, deps.clientIp),
     });
-    return enquiry.ok
-      ? { outcome: 'sent', redirectTo: enquiry.redirectTo, flashKey: enquiry.flashKey, leadId: enquiry.leadId }
-      : {
-          outcome: 'invalid',
-          status: 422,
-          redirectTo: enquiry.redirectTo,
-          errors: enquiry.errors,
-          flashKey: VALIDATION_ERROR_FLASH_KEY,
-        };
+    if (enquiry.ok) {
+      return { outcome: 'sent', redirectTo: enquiry.redirectTo, flashKey: enquiry.flashKey, leadId: enquiry.leadId };
+    }
+    if (enquiry.isBotCheckFailed) return botCheckRefusal(enquiry.result, enquiry.redirectTo);
+    return {
+      outcome: 'invalid',
+      status: 422,
+      redirectTo: enquiry.redirectTo,
+      errors: enquiry.errors,
+      flashKey: VALIDATION_ERROR_FLASH_KEY,
+      formId: form.id,
+      formResult: enquiry.result,
+    };
   }
 
   const fileElement = fileElementOf(form.formElements);
@@ -307,15 +316,24 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     await discardUpload();
     upload = null;
   }
-  const errors = validateAnswers(form.formElements, answers, upload ? 'present' : 'missing');
+  // The answers are judged before the bot check: a visitor without JavaScript (who cannot run it) still learns
+  // what to correct, and only a valid submission meets the bot check.
+  const submission = parseForm(
+    answersPayload(Object.entries(fields)),
+    answersSchema(form.formElements, { fileState: upload ? 'present' : 'missing' }),
+  );
+  const tooLong: FieldError[] = [];
   for (const name of truncated) {
     const fieldName = parseSubmissionFieldName(name);
     if (fieldName && form.formElements.some((element) => element.fieldName === fieldName)) {
-      errors[fieldName] ??= TOO_LONG_MESSAGE;
+      tooLong.push({ field: fieldName, message: TOO_LONG_MESSAGE });
     }
   }
-  if (Object.keys(errors).length > 0) {
+  if (submission.status !== 'success' || tooLong.length > 0) {
     await discardUpload();
+    const formResult = replyTo(submission, tooLong);
+    const errors: FieldErrors = {};
+    for (const { field, message } of errorList(formResult.error)) errors[field] ??= message;
     const isFileError = fileElement !== undefined && fileElement.fieldName in errors;
     return {
       outcome: 'invalid',
@@ -323,9 +341,20 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
       redirectTo,
       errors,
       flashKey: isFileError ? FILE_ERROR_FLASH_KEY : VALIDATION_ERROR_FLASH_KEY,
+      formId: form.id,
+      formResult,
     };
   }
+  if (!(await deps.verifyBotCheck(fields, deps.clientIp))) {
+    await discardUpload();
+    return botCheckRefusal(replyTo(submission, [{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]), redirectTo);
+  }
 
+  const answers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const fieldName = parseSubmissionFieldName(name);
+    if (fieldName) answers[fieldName] = value;
+  }
   const values = answersToStore(form.formElements, answers);
   values[SUBMISSION_DO_NOT_CONTACT_FIELD] = (fields[SUBMISSION_DO_NOT_CONTACT_FIELD] ?? '').slice(0, 10);
   values[LEAD_DO_NOT_CONTACT_FIELD] = (fields[LEAD_DO_NOT_CONTACT_FIELD] ?? '').slice(0, 10);
@@ -474,4 +503,31 @@ export function formSubmissionResponse(result: FormSubmissionResult, wantsJson: 
 
 export function wantsJson(request: Request): boolean {
   return (request.headers.get('accept') ?? '').includes('application/json');
+}
+
+const SHOWN_AGAIN_KEY = 'customFormResult';
+
+/**
+ * A post without JavaScript that went wrong is sent back to its page (the 303 above); the page shows Conform's
+ * result from here, with the error summary and the inline errors, as the account forms do.
+ */
+export async function keepForFormPage(
+  session: AppLoadContext['session'],
+  result: FormSubmissionResult,
+  isJson: boolean,
+): Promise<void> {
+  if (isJson || (result.outcome !== 'invalid' && result.outcome !== 'rejected')) return;
+  if (result.formId === undefined || !result.formResult) return;
+  await session.set(SHOWN_AGAIN_KEY, { formId: result.formId, result: result.formResult });
+}
+
+/** Read once, by the page of the form it belongs to. */
+export async function takeFormPageResult(
+  session: AppLoadContext['session'],
+  formId: number,
+): Promise<FormResult | null> {
+  const kept = await session.get<{ formId: number; result: FormResult }>(SHOWN_AGAIN_KEY);
+  if (!kept || kept.formId !== formId) return null;
+  await session.set(SHOWN_AGAIN_KEY, null);
+  return kept.result;
 }

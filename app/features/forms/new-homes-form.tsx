@@ -1,22 +1,24 @@
 /**
  * The new-homes enquiry form (spec points 3, 4, 5): configured fields, development_of_interest (disabled,
- * prefilled) and development_id, the current home address by lookup or by hand, the terms box. An ordinary form
- * post to /form_submissions, checked here first and blocked while a submission is pending.
+ * prefilled) and development_id, the current home address by lookup or by hand, the terms box. On the shared form
+ * hook: the enquiry's schema checks it here first; with a script it is sent as POST /form_submissions (the spec's
+ * call) and a second submit while one is pending does nothing; without one it posts to the modal's own action,
+ * which shows the errors (or the bot check's refusal) on the page.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { CheckboxField, ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { AddressLookup } from '../address/index.ts';
 import { type BotCheckConfig, FORM_HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
 import { useRootData } from '../site/index.ts';
 import {
+  answersPayload,
   FORM_ID_FIELD,
   LEAD_DO_NOT_CONTACT_FIELD,
   REDIRECT_FIELD,
   submissionFieldName,
   SUBMISSION_DO_NOT_CONTACT_FIELD,
   TERMS_FIELD,
-  validateAnswers,
   type CustomFormView,
   type FieldErrors,
   type FormElement,
@@ -25,9 +27,9 @@ import {
   DEVELOPMENT_ID_FIELD,
   DEVELOPMENT_OF_INTEREST_FIELD,
   isAddressElement,
-  newHomesRequiredMessage,
+  NEW_HOMES_EXTRA_NAMES,
+  newHomesSchema,
   TERMS_ERROR_KEY,
-  TERMS_MESSAGE,
   type NewHomesDevelopment,
 } from './new-homes.ts';
 import './custom-form.css';
@@ -41,73 +43,77 @@ const AUTOCOMPLETE: Record<string, string> = {
 
 const REQUEST_FAILED_MESSAGE = 'Request failed. Please try again.';
 
+type SubmitResponse = { ok: boolean; redirectTo?: string; message?: string; errors?: FieldErrors };
+
 export function NewHomesForm({
   form,
   development,
   redirectTo,
+  formAction,
   botCheckConfig,
 }: {
   form: CustomFormView;
   development: NewHomesDevelopment;
   redirectTo: string;
+  /** The modal's own address, where the form posts without JavaScript. */
+  formAction: string;
   botCheckConfig: BotCheckConfig;
 }) {
   const root = useRootData();
-  const formRef = useRef<HTMLFormElement>(null);
-  const isPendingRef = useRef(false);
-  const [isPending, setPending] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [botFields, setBotFields] = useState<Record<string, string> | null>(null);
   const botCheck = useBotCheck(botCheckConfig);
   const answerable = form.formElements.filter((element) => !isAddressElement(element));
-
-  useEffect(() => {
-    // The bot check's answer is in the hidden inputs now: send the form as an ordinary post.
-    if (botFields) formRef.current?.submit();
-  }, [botFields]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPendingRef.current) return;
-    const data = new FormData(event.currentTarget);
-    const answers: Record<string, string> = {};
-    for (const element of answerable) {
-      const value = data.get(submissionFieldName(element.fieldName));
-      if (typeof value === 'string') answers[element.fieldName] = value;
-    }
-    const found = validateAnswers(answerable, answers, 'missing', newHomesRequiredMessage);
-    if (data.get(TERMS_FIELD) !== 'on') found[TERMS_ERROR_KEY] = TERMS_MESSAGE;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    isPendingRef.current = true;
-    setPending(true);
-    try {
-      setBotFields(await botCheck.solve());
-    } catch {
-      isPendingRef.current = false;
-      setPending(false);
-      botCheck.reset();
-      showToast(REQUEST_FAILED_MESSAGE, { kind: 'error' });
-    }
-  }
+  const schemaForm = useSchemaForm({
+    id: form.htmlFormId || 'new-homes-form',
+    schema: newHomesSchema(form.formElements),
+    toPayload: (formData) => answersPayload(formData.entries(), NEW_HOMES_EXTRA_NAMES),
+    async onValid({ formElement }) {
+      try {
+        const proof = await botCheck.solve();
+        const body = new URLSearchParams();
+        for (const [name, value] of new FormData(formElement)) if (typeof value === 'string') body.append(name, value);
+        for (const [name, value] of Object.entries(proof)) body.set(name, value);
+        const response = await fetch('/form_submissions', {
+          method: 'POST',
+          body,
+          headers: { Accept: 'application/json' },
+        });
+        const result = (await response.json().catch(() => ({ ok: false }))) as SubmitResponse;
+        if (response.ok && result.ok) {
+          // The property page shows the confirmation ('#flash/welcome-lead-sent').
+          window.location.assign(result.redirectTo ?? redirectTo);
+          return;
+        }
+        botCheck.reset();
+        const found = Object.entries(result.errors ?? {}).flatMap(([field, message]) =>
+          message ? [{ field, message }] : [],
+        );
+        if (found.length > 0) schemaForm.showErrors(found);
+        else showToast(result.message ?? REQUEST_FAILED_MESSAGE, { kind: 'error' });
+      } catch {
+        botCheck.reset();
+        showToast(REQUEST_FAILED_MESSAGE, { kind: 'error' });
+      }
+    },
+  });
+  const errorOf = (key: string) => schemaForm.errorFor(key) ?? null;
 
   const summary = [
     ...answerable
-      .filter((element) => errors[element.fieldName])
-      .map((element) => ({ field: submissionFieldName(element.fieldName), message: errors[element.fieldName]! })),
-    ...(errors[TERMS_ERROR_KEY] ? [{ field: TERMS_FIELD, message: TERMS_MESSAGE }] : []),
+      .filter((element) => errorOf(element.fieldName))
+      .map((element) => ({ field: submissionFieldName(element.fieldName), message: errorOf(element.fieldName)! })),
+    ...(errorOf(TERMS_ERROR_KEY) ? [{ field: TERMS_FIELD, message: errorOf(TERMS_ERROR_KEY)! }] : []),
   ];
+  // The whole enquiry refused (the bot check) or about no development: said above the fields.
+  const refusal = errorOf('form') ?? errorOf(DEVELOPMENT_ID_FIELD);
+  const values = schemaForm.values;
 
   return (
     <form
-      ref={formRef}
-      id={form.htmlFormId}
       className="custom-form new-homes-form"
       method="post"
-      action="/form_submissions"
-      noValidate
-      aria-busy={isPending || undefined}
-      onSubmit={onSubmit}
+      action={formAction}
+      aria-busy={schemaForm.isPending || undefined}
+      {...schemaForm.formProps}
     >
       <input type="hidden" name="authenticity_token" value={root?.csrfToken ?? ''} />
       <input type="hidden" name={FORM_ID_FIELD} value={form.id} />
@@ -116,12 +122,14 @@ export function NewHomesForm({
       <input type="hidden" name={SUBMISSION_DO_NOT_CONTACT_FIELD} value="1" />
       <input type="hidden" name={LEAD_DO_NOT_CONTACT_FIELD} value="1" />
       <input type="hidden" name={submissionFieldName('property_id')} value={development.propertyId} />
-      {Object.entries(botFields ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
 
       {form.para ? <p className="new-homes-form__intro">{form.para}</p> : null}
-      <ErrorSummary errors={summary} />
+      <ErrorSummary errors={summary} focusKey={schemaForm.focusKey} />
+      {refusal ? (
+        <p className="custom-form__message custom-form__message--error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
 
       <div className="custom-form__grid">
         {form.formElements.map((element) => (
@@ -129,7 +137,8 @@ export function NewHomesForm({
             key={element.fieldName}
             element={element}
             development={development}
-            error={errors[element.fieldName] ?? null}
+            error={errorOf(element.fieldName)}
+            defaultValue={values[element.fieldName]}
           />
         ))}
       </div>
@@ -137,7 +146,8 @@ export function NewHomesForm({
       <CheckboxField
         name={TERMS_FIELD}
         value="on"
-        error={errors[TERMS_ERROR_KEY] ?? null}
+        error={errorOf(TERMS_ERROR_KEY)}
+        defaultChecked={values[TERMS_ERROR_KEY] === 'on'}
         label={
           <>
             I agree to the <a href="/terms-of-use">terms &amp; conditions</a> and{' '}
@@ -146,8 +156,8 @@ export function NewHomesForm({
         }
       />
       {botCheck.element}
-      <button type="submit" className="button button--primary" disabled={isPending}>
-        {isPending ? 'Sending…' : form.submitButtonText}
+      <button type="submit" className="button button--primary" disabled={schemaForm.isPending}>
+        {schemaForm.isPending ? 'Sending…' : form.submitButtonText}
       </button>
     </form>
   );
@@ -157,10 +167,13 @@ function NewHomesElement({
   element,
   development,
   error,
+  defaultValue,
 }: {
   element: FormElement;
   development: NewHomesDevelopment;
   error: string | null;
+  /** The answer a post without JavaScript sent, shown again. */
+  defaultValue?: string;
 }) {
   const name = submissionFieldName(element.fieldName);
   const className = element.fieldPosition === 'half' ? 'custom-form__half' : 'custom-form__full';
@@ -200,7 +213,16 @@ function NewHomesElement({
   }
   const label = element.required ? element.friendlyName : `${element.friendlyName} (optional)`;
   if (element.inputType === 'textarea') {
-    return <TextAreaField className={className} name={name} label={label} error={error} maxLength={5000} />;
+    return (
+      <TextAreaField
+        className={className}
+        name={name}
+        label={label}
+        error={error}
+        defaultValue={defaultValue}
+        maxLength={5000}
+      />
+    );
   }
   return (
     <TextField
@@ -212,7 +234,7 @@ function NewHomesElement({
       inputMode={element.inputType === 'tel' ? 'tel' : undefined}
       autoComplete={AUTOCOMPLETE[element.fieldName]}
       disabled={element.disabled}
-      defaultValue={element.value}
+      defaultValue={defaultValue ?? element.value}
       maxLength={element.inputType === 'text' ? 200 : undefined}
     />
   );

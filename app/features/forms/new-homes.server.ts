@@ -8,18 +8,25 @@ import { departments, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { propertyPath, routeContact } from '../properties/index.server.ts';
 import { acceptLead } from '../leads/index.server.ts';
-import { answersToStore, validateAnswers, type CustomFormView, type FieldErrors } from './custom-form.ts';
+import { errorList, parseForm, replyTo, type FieldError, type FormResult } from '../../lib/http/form-submission.ts';
+import { BOT_CHECK_FAILED_MESSAGE } from '../spam/index.ts';
+import {
+  answersPayload,
+  answersToStore,
+  parseSubmissionFieldName,
+  type CustomFormView,
+  type FieldErrors,
+} from './custom-form.ts';
 import {
   ADDRESS_PARTS,
   DEVELOPMENT_ID_FIELD,
   developmentOfInterest,
   DEVELOPMENT_OF_INTEREST_FIELD,
   isAddressElement,
-  isTermsAccepted,
   newHomesRequiredMessage,
+  newHomesSchema,
+  NEW_HOMES_EXTRA_NAMES,
   NEW_HOMES_SUCCESS_FLASH_KEY,
-  TERMS_ERROR_KEY,
-  TERMS_MESSAGE,
   type NewHomesDevelopment,
 } from './new-homes.ts';
 
@@ -117,28 +124,59 @@ async function getDevelopmentByPropertyId(db: Database, id: number) {
 
 export type NewHomesOutcome =
   | { ok: true; leadId: number; redirectTo: string; flashKey: string }
-  | { ok: false; errors: FieldErrors; redirectTo: string };
+  | {
+      ok: false;
+      /** The first message per field (the JSON answer's `errors`). */
+      errors: FieldErrors;
+      /** Conform's result: the errors and the answers minus secrets, for the form shown again. */
+      result: FormResult;
+      isBotCheckFailed: boolean;
+      redirectTo: string;
+    };
+
+function firstMessages(list: readonly FieldError[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of list) errors[field] ??= message;
+  return errors;
+}
 
 /**
- * Checks and stores one enquiry. `answers` are the form_submission[...] values; `propertyIdField` names the
- * property page it was sent from (form_submission[property_id]), falling back to development_id.
+ * Checks and stores one enquiry. `fields` are the posted fields (form_submission[...] answers, the terms box and
+ * the bot check's proof); form_submission[property_id] names the property page it was sent from, falling back to
+ * development_id. The answers are judged first, so a visitor without JavaScript (who cannot run the bot check)
+ * still learns what to correct; only a valid enquiry meets the bot check.
  */
 export async function receiveNewHomesEnquiry(
   db: Database,
   form: CustomFormView,
-  answers: Readonly<Record<string, string>>,
-  fields: Readonly<Record<string, string>>,
-  request: { clientIp: string; origin: string; redirectTo: string; termsField: string },
+  fields: Readonly<Record<string, unknown>>,
+  request: { clientIp: string; origin: string; redirectTo: string; verifyBotCheck: () => Promise<boolean> },
 ): Promise<NewHomesOutcome> {
+  const answers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) {
+    const fieldName = parseSubmissionFieldName(name);
+    if (fieldName && typeof value === 'string') answers[fieldName] = value;
+  }
   const propertyId = Number(answers.property_id ?? answers[DEVELOPMENT_ID_FIELD] ?? NaN);
   const development =
     Number.isInteger(propertyId) && propertyId > 0 ? await getDevelopmentByPropertyId(db, propertyId) : null;
   const redirectTo = development ? propertyPath(development.propertySlug) : request.redirectTo;
   const answerable = form.formElements.filter((element) => !isAddressElement(element));
-  const errors = validateAnswers(answerable, answers, 'missing', newHomesRequiredMessage);
-  if (!isTermsAccepted(fields[request.termsField])) errors[TERMS_ERROR_KEY] = TERMS_MESSAGE;
-  if (!development) errors[DEVELOPMENT_ID_FIELD] = newHomesRequiredMessage({ friendlyName: 'development' });
-  if (!development || Object.keys(errors).length > 0) return { ok: false, errors, redirectTo };
+  const submission = parseForm(
+    answersPayload(Object.entries(fields), NEW_HOMES_EXTRA_NAMES),
+    newHomesSchema(form.formElements),
+  );
+  const noDevelopment: FieldError[] = development
+    ? []
+    : [{ field: DEVELOPMENT_ID_FIELD, message: newHomesRequiredMessage({ friendlyName: 'development' }) }];
+  if (!development || submission.status !== 'success') {
+    const result = replyTo(submission, noDevelopment);
+    return { ok: false, errors: firstMessages(errorList(result.error)), result, isBotCheckFailed: false, redirectTo };
+  }
+  if (!(await request.verifyBotCheck())) {
+    const result = replyTo(submission, [{ field: 'form', message: BOT_CHECK_FAILED_MESSAGE }]);
+    return { ok: false, errors: {}, result, isBotCheckFailed: true, redirectTo };
+  }
 
   const values = answersToStore(answerable, answers);
   // The development is whatever the property says, not what the (disabled) field might have been changed to.

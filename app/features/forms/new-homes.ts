@@ -3,12 +3,12 @@
  * Its fields are a form definition (slug 'new-homes-enquiry'); the request is the custom-form call of spec point 7
  * (POST /form_submissions with form_submission[{fieldName}]) and the server stores it as a 'new-homes' lead.
  */
-import type { FormElement } from './custom-form.ts';
+import { answersSchema, TERMS_FIELD, type FieldErrors, type FormElement } from './custom-form.ts';
 
 export const NEW_HOMES_FORM_SLUG = 'new-homes-enquiry';
 export const NEW_HOMES_TITLE = 'Register your interest';
 export const NEW_HOMES_SUCCESS_FLASH_KEY = 'welcome-lead-sent';
-export const TERMS_MESSAGE = 'You must agree to our terms & conditions';
+const TERMS_MESSAGE = 'You must agree to our terms & conditions';
 export const TERMS_ERROR_KEY = 'opt_in_terms';
 
 export const DEVELOPMENT_OF_INTEREST_FIELD = 'development_of_interest';
@@ -33,7 +33,7 @@ export function developmentOfInterest(displayAddress: string): string {
 }
 
 /** The terms box must be ticked (sent as marketing_preferences[opt_in_terms] = 'on'). */
-export function isTermsAccepted(value: unknown): boolean {
+function isTermsAccepted(value: unknown): boolean {
   return value === 'on' || value === '1' || value === 'true';
 }
 
@@ -46,3 +46,18 @@ export type NewHomesDevelopment = {
   developmentId: number;
   developmentName: string;
 };
+
+/** The enquiry's schema (browser and server): the configured fields but the address, and the terms box. */
+export function newHomesSchema(elements: readonly FormElement[]) {
+  return answersSchema(
+    elements.filter((element) => !isAddressElement(element)),
+    {
+      requiredMessage: newHomesRequiredMessage,
+      extraErrors: (answers): FieldErrors =>
+        isTermsAccepted(answers[TERMS_ERROR_KEY]) ? {} : { [TERMS_ERROR_KEY]: TERMS_MESSAGE },
+    },
+  );
+}
+
+/** Posted names read under another key: the terms box is judged as `opt_in_terms`. */
+export const NEW_HOMES_EXTRA_NAMES: Readonly<Record<string, string>> = { [TERMS_FIELD]: TERMS_ERROR_KEY };

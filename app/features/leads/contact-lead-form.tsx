@@ -5,27 +5,21 @@
  * try again.' and the form returns. The bot check runs before sending, is reset after success and re-rendered on
  * failure. Without JavaScript the form posts form-encoded to /leads and the server redirects back.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
-import {
-  contactLeadSchema,
-  LEAD_RECEIVED,
-  LEAD_REQUEST_FAILED,
-  validateWith,
-  type FieldErrors,
-} from './lead-schemas.ts';
+import { contactLeadSchema, LEAD_RECEIVED, LEAD_REQUEST_FAILED, type FieldErrors } from './lead-schemas.ts';
 import {
   BotCheckNoScript,
-  formEntries,
   LeadErrorSummary,
   LeadFields,
   pushFormSubmissionEvent,
   SendingOverlay,
   ThankYou,
   useCsrfToken,
+  useLeadForm,
 } from './lead-form-parts.tsx';
 
 type ContactRecipient = {
@@ -67,47 +61,38 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
   const { recipient, leadFields } = props;
   const csrfToken = useCsrfToken();
   const botCheck = useBotCheck(props.botCheck);
-  const [errors, setErrors] = useState<FieldErrors>(props.initialErrors ?? {});
-  const [step, setStep] = useState<Step>('form');
-  // Set at once, not on the next render: a double click never sends the lead twice.
-  const isSending = useRef(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (step !== 'form' || isSending.current) return;
-    const entries = formEntries(event.currentTarget);
-    const result = validateWith(contactLeadSchema, leadFormInput(groupLeadFields(entries)));
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setStep('sending');
-    isSending.current = true;
-    try {
-      const proof = await botCheck.solve();
-      const response = await fetchWithCsrf('/leads', csrfToken, (token) => ({
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(jsonBody(entries, proof, token)),
-      }));
-      if (response.status === 200) {
-        botCheck.reset();
-        setStep('done');
-        pushFormSubmissionEvent(props.formName);
-        return;
+  const [isDone, setDone] = useState(false);
+  // The shared hook's guard is set at once, not on the next render: a double click never sends the lead twice.
+  const form = useLeadForm({
+    id: `${props.formName}-form`,
+    schema: contactLeadSchema,
+    toInput: (entries) => leadFormInput(groupLeadFields(entries)),
+    initialErrors: props.initialErrors,
+    async onValid(entries) {
+      try {
+        const proof = await botCheck.solve();
+        const response = await fetchWithCsrf('/leads', csrfToken, (token) => ({
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify(jsonBody(entries, proof, token)),
+        }));
+        if (response.status === 200) {
+          botCheck.reset();
+          setDone(true);
+          pushFormSubmissionEvent(props.formName);
+          return;
+        }
+        // Only the status is read (spec point 7); field messages are shown when the server sends them.
+        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+        if (response.status === 422 && answer?.errors && !answer.errors.form) form.showFieldErrors(answer.errors);
+        showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
+      } catch {
+        showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
       }
-      // Only the status is read (spec point 7); field messages are shown when the server sends them.
-      const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
-      if (response.status === 422 && answer?.errors && !answer.errors.form) setErrors(answer.errors);
-      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
-    } catch {
-      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
-    }
-    botCheck.reset();
-    isSending.current = false;
-    setStep('form');
-  }
+      botCheck.reset();
+    },
+  });
+  const step: Step = isDone ? 'done' : form.isPending ? 'sending' : 'form';
 
   if (step === 'done') {
     return <ThankYou title="Thank you" message={LEAD_RECEIVED} closeTo={props.closeTo} />;
@@ -117,14 +102,7 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
     <div className="lead-loading">
       {step === 'sending' ? <SendingOverlay /> : null}
       {botCheck.element}
-      <form
-        method="post"
-        action="/leads"
-        noValidate
-        className="lead-form"
-        onSubmit={onSubmit}
-        hidden={step === 'sending'}
-      >
+      <form method="post" action="/leads" className="lead-form" {...form.formProps} hidden={step === 'sending'}>
         <div className="lead-form__recipient">
           {recipient.photoUrl ? <img src={recipient.photoUrl} alt="" width={56} height={56} /> : null}
           <div>
@@ -138,7 +116,7 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
           </div>
         </div>
         <p className="lead-form__intro">{props.intro}</p>
-        <LeadErrorSummary errors={errors} variant="contact" />
+        <LeadErrorSummary errors={form.errors} variant="contact" focusKey={form.focusKey} />
         <input type="hidden" name="authenticity_token" value={csrfToken} />
         {Object.entries(leadFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -146,7 +124,7 @@ export function ContactLeadForm(props: ContactLeadFormProps) {
         <input type="hidden" name="return_to" value={props.returnTo} />
         <input type="hidden" name="success_to" value={props.successTo} />
         <BotCheckNoScript isOn={props.botCheck.version !== 'off'} />
-        <LeadFields variant="contact" errors={errors} values={props.initialValues} isMessageRequired={false} />
+        <LeadFields variant="contact" errors={form.errors} values={props.initialValues} isMessageRequired={false} />
         <button type="submit" className="button button--primary lead-form__submit">
           Send enquiry
         </button>

@@ -2,9 +2,12 @@
  * The pieces the viewing, staff and department forms share (spec point 3 'Lead form'): the visitor's fields with
  * their Rails-style names, the error summary, the CSRF token, and the analytics event pushed after a submission.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import { CheckboxField, ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
+import { formPayload, type FormResult } from '../../lib/http/form-submission.ts';
 import {
   filterPhoneInput,
   LEAD_FIELD_ORDER,
@@ -31,13 +34,52 @@ export function pushFormSubmissionEvent(formName: string, details: Record<string
   window.dataLayer.push({ event: 'form_submission', formName, ...details });
 }
 
-/** The form's fields as the server reads them, for validating in the browser with the same schema. */
-export function formEntries(form: HTMLFormElement): Record<string, string> {
+function entriesOf(formData: FormData): Record<string, string> {
   const entries: Record<string, string> = {};
-  for (const [key, value] of new FormData(form).entries()) {
+  for (const [key, value] of formData.entries()) {
     if (typeof value === 'string') entries[key] = value;
   }
   return entries;
+}
+
+/** What a post without JavaScript left in the session (errors by schema key), as Conform's last result. */
+function sessionResult(errors: FieldErrors | undefined): FormResult | null {
+  const error: Record<string, string[]> = {};
+  for (const [key, message] of Object.entries(errors ?? {})) if (message) error[key === 'form' ? '' : key] = [message];
+  return Object.keys(error).length > 0 ? { status: 'error', initialValue: {}, error } : null;
+}
+
+/**
+ * The lead forms on the shared form hook. Their Rails-style names (`lead_client[first_name]`) are read into the
+ * schema's keys the way the server reads them, so errors are keyed like the server's 422 answer (`first_name`).
+ */
+export function useLeadForm<Schema extends z.ZodType>(options: {
+  id: string;
+  schema: Schema;
+  /** The schema's input from the form's entries, as the server builds it. */
+  toInput: (entries: Record<string, string>) => Record<string, unknown>;
+  /** Errors kept in the session by a post without JavaScript. */
+  initialErrors?: FieldErrors;
+  onValid: (entries: Record<string, string>) => Promise<void>;
+}) {
+  const [lastResult] = useState(() => sessionResult(options.initialErrors));
+  const form = useSchemaForm({
+    id: options.id,
+    schema: options.schema,
+    toPayload: (formData) => formPayload(options.toInput(entriesOf(formData))),
+    lastResult,
+    onValid: ({ fields }) => options.onValid(fields),
+  });
+  const errors: FieldErrors = {};
+  for (const { field, message } of form.errors) errors[field] ??= message;
+  return {
+    ...form,
+    errors,
+    /** The server's 422 answer (messages by schema key) shown through the form. */
+    showFieldErrors(found: FieldErrors) {
+      form.showErrors(Object.entries(found).flatMap(([field, message]) => (message ? [{ field, message }] : [])));
+    },
+  };
 }
 
 /** Errors for the summary, in the order of the form, linked to their fields. */
@@ -52,11 +94,19 @@ export function summaryErrors(
   });
 }
 
-export function LeadErrorSummary({ errors, variant }: { errors: FieldErrors; variant: LeadVariant }) {
+export function LeadErrorSummary({
+  errors,
+  variant,
+  focusKey,
+}: {
+  errors: FieldErrors;
+  variant: LeadVariant;
+  focusKey?: number;
+}) {
   const list = summaryErrors(errors, LEAD_FIELD_ORDER, (key) => leadFieldName(key as LeadFieldKey, variant));
   return (
     <>
-      <ErrorSummary errors={list} />
+      <ErrorSummary errors={list} focusKey={focusKey} />
       {errors.form ? (
         <p className="lead-form__problem" role="alert">
           {errors.form}

@@ -3,7 +3,7 @@
  * email, the friend's email and a short note. With JavaScript it is sent in the background and a thank-you shows;
  * without, the server redirects to the property with the send-property-sent or send-property-invalid flash.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
@@ -14,17 +14,16 @@ import {
   SEND_TO_FRIEND_FIELD_ORDER,
   sendToFriendFieldName,
   sendToFriendSchema,
-  validateWith,
   type FieldErrors,
   type SendToFriendFieldKey,
 } from './lead-schemas.ts';
 import {
   BotCheckNoScript,
-  formEntries,
   SendingOverlay,
   summaryErrors,
   ThankYou,
   useCsrfToken,
+  useLeadForm,
 } from './lead-form-parts.tsx';
 
 const SEND_TO_FRIEND_SENT = 'The property has been sent to your friend.';
@@ -41,51 +40,46 @@ export type SendToFriendFormProps = {
 export function SendToFriendForm({ property, botCheck: config, returnTo, closeTo, ...initial }: SendToFriendFormProps) {
   const csrfToken = useCsrfToken();
   const botCheck = useBotCheck(config);
-  const [errors, setErrors] = useState<FieldErrors>(initial.initialErrors ?? {});
-  const [isSending, setSending] = useState(false);
   const [isDone, setDone] = useState(false);
   const values = initial.initialValues ?? {};
   const name = (key: SendToFriendFieldKey) => sendToFriendFieldName(key);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSending) return;
-    const entries = formEntries(event.currentTarget);
-    const result = validateWith(sendToFriendSchema, groupLeadFields(entries).sendToFriend);
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    try {
-      const proof = await botCheck.solve();
-      const response = await fetchWithCsrf('/user/send_to_friend', csrfToken, (token) => ({
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
-      }));
-      if (response.ok) {
-        setDone(true);
-        return;
+  const form = useLeadForm({
+    id: 'send-to-friend-form',
+    schema: sendToFriendSchema,
+    toInput: (entries) => groupLeadFields(entries).sendToFriend,
+    initialErrors: initial.initialErrors,
+    async onValid(entries) {
+      try {
+        const proof = await botCheck.solve();
+        const response = await fetchWithCsrf('/user/send_to_friend', csrfToken, (token) => ({
+          method: 'POST',
+          headers: { Accept: 'application/json' },
+          body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
+        }));
+        if (response.ok) {
+          setDone(true);
+          return;
+        }
+        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; error?: string } | null;
+        if (response.status === 422 && answer?.errors) form.showFieldErrors(answer.errors);
+        else showToast(answer?.error ?? LEAD_REQUEST_FAILED, { kind: 'error' });
+      } catch {
+        showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
       }
-      const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; error?: string } | null;
-      if (response.status === 422 && answer?.errors) setErrors(answer.errors);
-      else showToast(answer?.error ?? LEAD_REQUEST_FAILED, { kind: 'error' });
-    } catch {
-      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
-    }
-    botCheck.reset();
-    setSending(false);
-  }
+      botCheck.reset();
+    },
+  });
+  const errors = form.errors;
+  const isSending = form.isPending;
 
   if (isDone) return <ThankYou title="Sent" message={SEND_TO_FRIEND_SENT} closeTo={closeTo} />;
 
   return (
-    <form method="post" action="/user/send_to_friend" noValidate className="lead-form" onSubmit={onSubmit}>
+    <form method="post" action="/user/send_to_friend" className="lead-form" {...form.formProps}>
       <p className="lead-form__intro">{`We will email your friend a link to ${property.displayAddress}.`}</p>
       <ErrorSummary
         errors={summaryErrors(errors, SEND_TO_FRIEND_FIELD_ORDER, (key) => name(key as SendToFriendFieldKey))}
+        focusKey={form.focusKey}
       />
       {errors.form ? (
         <p className="lead-form__problem" role="alert">

@@ -4,27 +4,21 @@
  * only a valid form with the terms accepted sets the submitted flag and posts; otherwise it is blocked and the
  * errors flagged. Without JavaScript it is an ordinary form post (the server redirects back).
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { type BotCheckConfig, useBotCheck } from '../spam/index.ts';
 import { showToast } from '../../components/toast.tsx';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { groupLeadFields, leadFormInput } from './lead-request.ts';
-import {
-  LEAD_REQUEST_FAILED,
-  VIEWING_RECEIVED,
-  validateWith,
-  viewingLeadSchema,
-  type FieldErrors,
-} from './lead-schemas.ts';
+import { LEAD_REQUEST_FAILED, VIEWING_RECEIVED, viewingLeadSchema, type FieldErrors } from './lead-schemas.ts';
 import {
   BotCheckNoScript,
-  formEntries,
   LeadErrorSummary,
   LeadFields,
   pushFormSubmissionEvent,
   SendingOverlay,
   ThankYou,
   useCsrfToken,
+  useLeadForm,
 } from './lead-form-parts.tsx';
 
 export type ViewingFormProps = {
@@ -52,67 +46,53 @@ export function ViewingForm({
 }: ViewingFormProps) {
   const csrfToken = useCsrfToken();
   const botCheck = useBotCheck(botCheckConfig);
-  const [errors, setErrors] = useState<FieldErrors>(initialErrors ?? {});
-  const [isSubmitted, setSubmitted] = useState(false);
   const [isDone, setDone] = useState(false);
   const action = viewingLeadAction(property);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isSubmitted) return;
-    const entries = formEntries(event.currentTarget);
-    const result = validateWith(viewingLeadSchema, leadFormInput(groupLeadFields(entries)));
-    if (!result.success) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitted(true);
-    try {
-      const proof = await botCheck.solve();
-      const response = await fetchWithCsrf(action, csrfToken, (token) => ({
-        method: 'POST',
-        headers: { Accept: 'application/json' },
-        body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
-      }));
-      if (response.ok) {
-        setDone(true);
-        pushFormSubmissionEvent('book-a-viewing', { propertyId: property.id });
-        return;
+  const form = useLeadForm({
+    id: 'viewing-form',
+    schema: viewingLeadSchema,
+    toInput: (entries) => leadFormInput(groupLeadFields(entries)),
+    initialErrors,
+    async onValid(entries) {
+      try {
+        const proof = await botCheck.solve();
+        const response = await fetchWithCsrf(action, csrfToken, (token) => ({
+          method: 'POST',
+          headers: { Accept: 'application/json' },
+          body: new URLSearchParams({ ...entries, ...proof, authenticity_token: token }),
+        }));
+        if (response.ok) {
+          setDone(true);
+          pushFormSubmissionEvent('book-a-viewing', { propertyId: property.id });
+          return;
+        }
+        const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; error?: string } | null;
+        if (response.status === 422 && answer?.errors) form.showFieldErrors(answer.errors);
+        else showToast(answer?.error ?? LEAD_REQUEST_FAILED, { kind: 'error' });
+      } catch {
+        showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
       }
-      const answer = (await response.json().catch(() => null)) as { errors?: FieldErrors; error?: string } | null;
-      if (response.status === 422 && answer?.errors) setErrors(answer.errors);
-      else showToast(answer?.error ?? LEAD_REQUEST_FAILED, { kind: 'error' });
-    } catch {
-      showToast(LEAD_REQUEST_FAILED, { kind: 'error' });
-    }
-    botCheck.reset();
-    setSubmitted(false);
-  }
+      botCheck.reset();
+    },
+  });
+  const isSubmitted = form.isPending;
 
   if (isDone) {
     return <ThankYou title="Viewing request sent" message={VIEWING_RECEIVED} closeTo={closeTo} />;
   }
 
   return (
-    <form
-      method="post"
-      action={action}
-      noValidate
-      className="lead-form"
-      onSubmit={onSubmit}
-      aria-busy={isSubmitted || undefined}
-    >
+    <form method="post" action={action} className="lead-form" {...form.formProps} aria-busy={isSubmitted || undefined}>
       <p className="lead-form__intro">
         {`Tell us when you would like to see ${property.displayAddress} and we will arrange a viewing.`}
       </p>
-      <LeadErrorSummary errors={errors} variant="viewing" />
+      <LeadErrorSummary errors={form.errors} variant="viewing" focusKey={form.focusKey} />
       <input type="hidden" name="authenticity_token" value={csrfToken} />
       <input type="hidden" name="lead[lead_type]" value="email_portal_lead" />
       <input type="hidden" name="return_to" value={returnTo} />
       <LeadFields
         variant="viewing"
-        errors={errors}
+        errors={form.errors}
         values={initialValues}
         isMessageRequired
         messageLabel="Message (for example, the days and times that suit you)"

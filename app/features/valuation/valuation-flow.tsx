@@ -10,6 +10,7 @@
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { ErrorSummary, type FieldError } from '../../components/form-fields.tsx';
 import { useErrorTitle } from '../../components/form/form-parts.tsx';
+import { errorList, resultValues, type FormResult } from '../../lib/http/form-submission.ts';
 import { showToast } from '../../components/toast.tsx';
 import type { AddressLookupMode } from '../address/index.ts';
 import { type BotCheckConfig, HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
@@ -45,8 +46,8 @@ export type ValuationStep = 'details' | 'sorry' | 'appointment' | 'confirm' | 't
 /** Where a post made without JavaScript left the flow (from the route action). */
 export type ValuationNoScriptState = {
   step: ValuationStep;
-  errors: FieldError[];
-  values: Record<string, string>;
+  /** Conform's result of the post: its errors and the answers, minus every secret. */
+  result: FormResult | null;
   branch: Branch | null;
 };
 
@@ -112,7 +113,7 @@ export function ValuationFlow({
   formAction = '/book-a-valuation',
   noScriptState = null,
 }: ValuationFlowProps) {
-  const initialValues = noScriptState?.values ?? {};
+  const initialValues = resultValues(noScriptState?.result);
   const [step, setStep] = useState<ValuationStep>(noScriptState?.step ?? 'details');
   const [details, setDetails] = useState<ValuationDetails | null>(() => {
     const parsed = valuationDetailsSchema.safeParse(initialValues);
@@ -120,7 +121,7 @@ export function ValuationFlow({
   });
   const [honeypot, setHoneypot] = useState(initialValues[HONEYPOT_FIELD] ?? '');
   const [branch, setBranch] = useState<Branch | null>(noScriptState?.branch ?? null);
-  const [errors, setErrors] = useState<FieldError[]>(noScriptState?.errors ?? []);
+  const [errors, setErrors] = useState<FieldError[]>(() => errorList(noScriptState?.result?.error));
   const [addressMode, setAddressMode] = useState<AddressLookupMode>('lookup');
   const [date, setDate] = useState('');
   const [slots, dispatchSlots] = useReducer(timeSlotsReducer, undefined, initialTimeSlots);

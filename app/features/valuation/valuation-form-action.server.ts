@@ -9,7 +9,8 @@
 import type { AppLoadContext } from 'react-router';
 import { data } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
-import { echoableValues, type FieldError } from '../../lib/http/form-reply.ts';
+import { errorList, replyTo, type FieldError, type FormSubmission } from '../../lib/http/form-submission.ts';
+import { parseFields } from '../../lib/http/form-submission.server.ts';
 import { assertMethod } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RECAPTCHA_FIELD } from '../spam/index.ts';
@@ -17,22 +18,20 @@ import { findNearestBranch } from './branch-lookup.server.ts';
 import type { ValuationNoScriptState, ValuationStep } from './valuation-flow.tsx';
 import { handleValuationLead } from './valuation-lead.server.ts';
 import { buildValuationPayload } from './valuation-payload.ts';
-import { fieldErrorsOf, valuationConfirmSchema, valuationDetailsSchema } from './valuation-schema.ts';
+import { valuationConfirmSchema, valuationDetailsSchema } from './valuation-schema.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
+/** The next step, with Conform's result of the post (its errors and the answers minus every secret). */
 function answer(
   step: ValuationStep,
-  fields: Record<string, unknown>,
+  submission: FormSubmission | null,
   options: { errors?: FieldError[]; branch?: ValuationNoScriptState['branch']; status?: number } = {},
 ) {
-  const valuationForm: ValuationNoScriptState = {
-    step,
-    errors: options.errors ?? [],
-    values: echoableValues(fields),
-    branch: options.branch ?? null,
-  };
-  return data({ valuationForm }, { status: options.status ?? (options.errors?.length ? 422 : 200), headers: NO_STORE });
+  const result = submission ? replyTo(submission, options.errors) : null;
+  const hasErrors = Object.keys(result?.error ?? {}).length > 0;
+  const valuationForm: ValuationNoScriptState = { step, result, branch: options.branch ?? null };
+  return data({ valuationForm }, { status: options.status ?? (hasErrors ? 422 : 200), headers: NO_STORE });
 }
 
 function textOf(value: unknown): string {
@@ -43,30 +42,29 @@ export async function valuationFormAction(request: Request, context: AppLoadCont
   assertMethod(request, ['POST']);
   const fields = await readFields(request);
   const step = textOf(fields.valuation_step);
-  const details = valuationDetailsSchema.safeParse(fields);
-  const detailsErrors = details.success ? [] : fieldErrorsOf(details.error);
+  const details = parseFields(fields, valuationDetailsSchema);
 
   if (step === 'details') {
-    if (!details.success) return answer('details', fields, { errors: detailsErrors });
-    const branch = await findNearestBranch(getDb(), details.data.postcode);
-    if (!branch) return answer('sorry', fields);
-    return answer('confirm', fields, { branch: { id: branch.id, name: branch.name } });
+    if (details.status !== 'success') return answer('details', details);
+    const branch = await findNearestBranch(getDb(), details.value.postcode);
+    if (!branch) return answer('sorry', details);
+    return answer('confirm', details, { branch: { id: branch.id, name: branch.name } });
   }
 
   const formStep: ValuationStep = step === 'confirm' ? 'confirm' : 'details';
   const message = textOf(fields.message);
-  const confirm = valuationConfirmSchema.safeParse({ message, opt_in_terms: fields.opt_in_terms });
-  const errors = [...detailsErrors, ...(confirm.success ? [] : fieldErrorsOf(confirm.error))];
-  if (!details.success || errors.length > 0) {
+  const confirm = parseFields(fields, valuationConfirmSchema);
+  const confirmErrors = confirm.status === 'success' ? [] : errorList(confirm.error);
+  if (details.status !== 'success' || confirmErrors.length > 0) {
     // Details that went wrong on 'Check and send' were changed by hand: show them where they can be edited.
-    return answer(details.success ? formStep : 'details', fields, { errors });
+    return answer(details.status === 'success' ? formStep : 'details', details, { errors: confirmErrors });
   }
   const botFields: Record<string, string> = {};
   for (const name of [ALTCHA_FIELD, RECAPTCHA_FIELD])
     if (typeof fields[name] === 'string') botFields[name] = fields[name];
   const payload = buildValuationPayload({
     csrfToken: textOf(fields.authenticity_token),
-    details: details.data,
+    details: details.value,
     honeypot: textOf(fields[HONEYPOT_FIELD]),
     message,
     branchId: null,
@@ -74,8 +72,8 @@ export async function valuationFormAction(request: Request, context: AppLoadCont
     botFields,
   });
   const response = await handleValuationLead({ db: getDb(), body: payload, context });
-  if (response.status === 200) return answer('thanks', {});
+  if (response.status === 200) return answer('thanks', null);
   const body = (await response.json().catch(() => ({}))) as { error?: unknown };
   const reason = typeof body.error === 'string' ? body.error : 'Valuation request failed. Please try again.';
-  return answer(formStep, fields, { errors: [{ field: 'form', message: reason }], status: response.status });
+  return answer(formStep, details, { errors: [{ field: 'form', message: reason }], status: response.status });
 }

@@ -3,6 +3,7 @@ import type { Route } from './+types/form-submissions';
 import { methodNotAllowed } from '../../lib/http/http-error.ts';
 import {
   formSubmissionResponse,
+  keepForFormPage,
   receiveFormSubmission,
   wantsJson,
 } from '../../features/forms/form-submissions.server.ts';
@@ -34,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return storageUnavailableResponse(wantsJson(request));
   }
   if (result.outcome === 'ignored') context.logger.info({ ip: context.clientIp }, 'form submission honeypot filled');
+  await keepForFormPage(context.session, result, wantsJson(request));
   return formSubmissionResponse(result, wantsJson(request));
 }
 

@@ -5,6 +5,8 @@ import { getCustomForm } from '../../features/forms/form-submissions.server.ts';
 import { NewHomesForm } from '../../features/forms/new-homes-form.tsx';
 import { NEW_HOMES_FORM_SLUG, NEW_HOMES_TITLE } from '../../features/forms/new-homes.ts';
 import { getNewHomesDevelopment } from '../../features/forms/new-homes.server.ts';
+import { newHomesFormAction } from '../../features/forms/new-homes-form-action.server.ts';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { propertyPath } from '../../features/properties/property-links.ts';
 import { getBotCheckConfig } from '../../features/spam/spam-protection.server.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -21,6 +23,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { development, form, botCheck: await getBotCheckConfig() };
 }
 
+/** The enquiry posted without JavaScript (with a script it sends POST /form_submissions instead). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, () => newHomesFormAction(request, context));
+}
+
 export const meta = modalMeta<Route.MetaArgs>((loaderData) =>
   loaderData ? `${NEW_HOMES_TITLE} | ${loaderData.development.displayAddress}` : undefined,
 );
@@ -32,6 +39,7 @@ export default function NewHomesEnquiryModal({ loaderData, params }: Route.Compo
         form={loaderData.form}
         development={loaderData.development}
         redirectTo={propertyPath(params.slug)}
+        formAction={`${propertyPath(params.slug)}/new-homes-enquiry`}
         botCheckConfig={loaderData.botCheck}
       />
     </Modal>

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/form-page';
 import { CustomFormFields } from '../../features/forms/custom-form-view.tsx';
-import { getCustomForm } from '../../features/forms/form-submissions.server.ts';
+import { getCustomForm, takeFormPageResult } from '../../features/forms/form-submissions.server.ts';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getBotCheckConfig } from '../../features/spam/spam-protection.server.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -10,7 +10,13 @@ import { getDb } from '../../lib/db.server.ts';
 export async function loader({ params, context }: Route.LoaderArgs) {
   const form = await getCustomForm(getDb(), { slug: params.slug });
   if (!form) throw data('Form not found', { status: 404 });
-  return { form, botCheck: await getBotCheckConfig(), canonical: `${context.origin}/forms/${form.slug}` };
+  const lastResult = await takeFormPageResult(context.session, form.id);
+  return {
+    form,
+    botCheck: await getBotCheckConfig(),
+    canonical: `${context.origin}/forms/${form.slug}`,
+    lastResult,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -24,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function FormPage({ loaderData }: Route.ComponentProps) {
-  const { form, botCheck } = loaderData;
+  const { form, botCheck, lastResult } = loaderData;
   return (
     <div className="container form-page">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -38,7 +44,7 @@ export default function FormPage({ loaderData }: Route.ComponentProps) {
       <h1>{form.title}</h1>
       {form.para ? <p className="form-page__intro">{form.para}</p> : null}
       <h2 className="visually-hidden">{form.title} form</h2>
-      <CustomFormFields form={form} botCheckConfig={botCheck} />
+      <CustomFormFields form={form} botCheckConfig={botCheck} lastResult={lastResult} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { getCustomForm } from '../../features/forms/form-submissions.server.ts';
 import { NewHomesForm } from '../../features/forms/new-homes-form.tsx';
 import { NEW_HOMES_FORM_SLUG } from '../../features/forms/new-homes.ts';
 import { getNewHomesDevelopment, listNewHomesDevelopments } from '../../features/forms/new-homes.server.ts';
+import { newHomesFormAction } from '../../features/forms/new-homes-form-action.server.ts';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { propertyPath } from '../../features/properties/property-links.ts';
 import { getBotCheckConfig } from '../../features/spam/spam-protection.server.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -36,6 +38,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     botCheck: await getBotCheckConfig(),
     canonical: `${context.origin}${NEW_HOMES_PAGE_PATH}`,
   };
+}
+
+/** The enquiry posted without JavaScript: errors come back on this page, success goes to the development. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, () => newHomesFormAction(request, context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -77,6 +84,7 @@ export default function NewHomesEnquiryPage({ loaderData }: Route.ComponentProps
             form={form}
             development={chosen}
             redirectTo={propertyPath(chosen.propertySlug)}
+            formAction={`${NEW_HOMES_PAGE_PATH}?development=${encodeURIComponent(chosen.propertySlug)}`}
             botCheckConfig={botCheck}
           />
         </>
