@@ -31,6 +31,7 @@ import {
 } from './request-body.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
+import { CLIENT_CLOSED_STATUS, admitInTurn, type AdmissionQueue } from './admission.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -65,6 +66,8 @@ export type ServerAppOptions = {
   trustProxy?: number | boolean;
   /** Asked when a request failed: is the database reachable? A failure while it is not is answered 503. */
   isDatabaseReachable?: () => Promise<boolean>;
+  /** Pages and calls wait their turn here (server/admission.ts); static files, media and health checks do not. */
+  admission?: AdmissionQueue;
 };
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -136,6 +139,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   app.onError(async (error, c) => {
+    // The client went away mid-request: whatever failed after that is no server error (logged below as such).
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
     const unavailable = await unavailableIfDatabaseDown(c.req.raw);
     if (unavailable) {
@@ -153,7 +158,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
     c.set('requestId' as never, requestId as never);
     await next();
     c.header('X-Request-Id', requestId);
-    const status = c.res.status;
+    const isClosedByClient = c.req.raw.signal.aborted;
+    const status = isClosedByClient ? CLIENT_CLOSED_STATUS : c.res.status;
     options.logger[status >= 500 ? 'error' : 'info'](
       {
         requestId,
@@ -162,7 +168,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
         status,
         ms: Math.round(performance.now() - started),
       },
-      'request',
+      isClosedByClient ? 'client closed request' : 'request',
     );
   });
 
@@ -236,6 +242,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   options.extraRoutes?.(app);
+  if (options.admission) app.use('*', admitInTurn(options.admission));
 
   app.all('*', async (c) => {
     let request = c.req.raw;
@@ -297,6 +304,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     };
 
     const response = await options.handleDocument(request, context);
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (response.status >= 500) {
       const unavailable = await unavailableIfDatabaseDown(c.req.raw);
       if (unavailable) {
