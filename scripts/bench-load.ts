@@ -14,7 +14,7 @@
  * --engines pglite,postgres (both when DATABASE_URL is set). BUILD_DIR picks the build (default build).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -120,8 +120,10 @@ async function startServer(engine: 'pglite' | 'postgres', port: number): Promise
       // Request logs go to /dev/null: the server still formats them, as in production.
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'pipe' : 'ignore', 'inherit'],
   });
+  // BENCH_SERVER_LOG=<file> keeps the server's request log, to see its own timings.
+  if (process.env.BENCH_SERVER_LOG) server.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
   const probe = new http.Agent();
   const deadline = Date.now() + 600_000;
   for (;;) {
@@ -171,14 +173,16 @@ async function solvedBotChecks(agent: http.Agent, base: string, count: number): 
   return proofs;
 }
 
-type Visitor = { cookie: string; token: string };
+/** One visitor on one keep-alive connection of its own, as a browser tab (and autocannon's connections) would. */
+type Visitor = { cookie: string; token: string; agent: http.Agent };
 
-async function newVisitor(agent: http.Agent, base: string): Promise<Visitor> {
+async function newVisitor(base: string): Promise<Visitor> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const home = await send(agent, `${base}/terms-of-use`);
   const token = /<meta name="csrf-token" content="([^"]+)"/.exec(home.body)?.[1];
   const setCookie = home.headers['set-cookie']?.[0];
   if (!token || !setCookie) throw new Error(`no session from /terms-of-use (status ${home.status})`);
-  return { cookie: setCookie.split(';')[0] ?? '', token };
+  return { cookie: setCookie.split(';')[0] ?? '', token, agent };
 }
 
 const SEARCHES = [
@@ -199,13 +203,13 @@ async function runMix(engine: 'pglite' | 'postgres') {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(engine, port);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
+  const agent = new http.Agent({ keepAlive: true });
+  const visitors: Visitor[] = [];
   try {
     const found = await listings(agent, base);
     // Enough proofs for the expected leads; a connection that runs out sends a page view instead.
     const proofs = await solvedBotChecks(agent, base, Math.ceil(durationSeconds * 150 * writeShare));
-    const visitors: Visitor[] = [];
-    for (let index = 0; index < connections; index += 1) visitors.push(await newVisitor(agent, base));
+    for (let index = 0; index < connections; index += 1) visitors.push(await newVisitor(base));
     // Warm-up: every page type once, so the first measured requests do not pay for lazy start-up work.
     for (const url of ['/', SEARCHES[0]!, found[0]!.property_url]) await send(agent, `${base}${url}`);
 
@@ -239,7 +243,7 @@ async function runMix(engine: 'pglite' | 'postgres') {
               'marketing_preferences[opt_in_terms]': 'on',
               altcha: proof,
             }).toString();
-            request = send(agent, `${base}/properties/${listing.property_id}/sales/leads`, {
+            request = send(visitor.agent, `${base}/properties/${listing.property_id}/sales/leads`, {
               method: 'POST',
               headers: {
                 ...headers,
@@ -254,7 +258,7 @@ async function runMix(engine: 'pglite' | 'postgres') {
             kind = third === 0 ? 'home' : third === 1 ? 'search' : 'property';
             const url =
               kind === 'home' ? '/' : kind === 'search' ? SEARCHES[turn % SEARCHES.length]! : listing.property_url;
-            request = send(agent, `${base}${url}`, { headers });
+            request = send(visitor.agent, `${base}${url}`, { headers });
           }
           const sent = performance.now();
           try {
@@ -277,6 +281,7 @@ async function runMix(engine: 'pglite' | 'postgres') {
     return { engine, samples, elapsed };
   } finally {
     agent.destroy();
+    for (const visitor of visitors) visitor.agent.destroy();
     await stopServer(server);
   }
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from './error-pages.ts';
 
@@ -171,8 +171,17 @@ export function admitInTurn(queue: AdmissionQueue): MiddlewareHandler {
     }
     try {
       await next();
-    } finally {
+    } catch (error) {
       admission.release();
+      throw error;
+    }
+    // The turn lasts until the answer has been written out: streaming and compressing the body is work on the same
+    // thread, and releasing earlier let newcomers in while the bodies of the admitted crawled out behind them.
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (!outgoing || outgoing.writableFinished || outgoing.destroyed) admission.release();
+    else {
+      outgoing.once('finish', admission.release);
+      outgoing.once('close', admission.release);
     }
   };
 }
