@@ -68,7 +68,7 @@ export async function startServer(mode: ServerMode): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     isDatabaseReachable: () => isDatabaseReachable(getDb()),
     admission: new AdmissionQueue({
-      maxActive: env.SERVER_MAX_ACTIVE_REQUESTS ?? (getDatabaseHandle().kind === 'pglite' ? 4 : 16),
+      maxActive: env.SERVER_MAX_ACTIVE_REQUESTS,
       maxWaitMs: env.SERVER_QUEUE_TIMEOUT_MS,
       maxQueued: env.SERVER_MAX_QUEUED_REQUESTS,
       maxQueuedPerConnection: env.SERVER_MAX_QUEUED_PER_CONNECTION,

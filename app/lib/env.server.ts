@@ -43,9 +43,9 @@ const envSchema = z.object({
   SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
-  // Admission queue (server/admission.ts). Unset, requests handled at once are 4 on PGlite (one query at a time on
-  // the main thread: more only slows each down) and 16 on PostgreSQL.
-  SERVER_MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).optional(),
+  // Admission queue (server/admission.ts): requests handled at once (rendering is on one thread: more only slows
+  // each down, on PostgreSQL too), the longest wait for a turn, and the caps on waiting requests.
+  SERVER_MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).default(4),
   SERVER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(500),
   SERVER_MAX_QUEUED_REQUESTS: z.coerce.number().int().min(1).default(1000),
   SERVER_MAX_QUEUED_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
