@@ -123,6 +123,10 @@ const NUL_IN_URL = /%00/i;
  */
 const CSRF_EXEMPT_POST = /^\/unsubscribe\/[A-Za-z0-9_-]{16,200}$/;
 
+function startedAt(c: Context): number {
+  return (c.get('startedAt' as never) as number | undefined) ?? performance.now();
+}
+
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
   const tileOrigin = tileOriginOf(options.tileUrl);
@@ -130,9 +134,20 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const isPublicHttps = publicOrigin.startsWith('https:');
   const hops = options.trustProxy === true ? 1 : options.trustProxy === false ? 0 : (options.trustProxy ?? 0);
 
+  /**
+   * When a probe last found the database unreachable. A request that failed while the database was away may only
+   * get to its own probe once it is back; any failed probe during its lifetime still makes its answer the 503.
+   */
+  let lastUnreachableAt = Number.NEGATIVE_INFINITY;
+
   /** One place where a failure caused by the database being away becomes a 503 with Retry-After. */
-  async function unavailableIfDatabaseDown(request: Request): Promise<Response | null> {
-    if (!options.isDatabaseReachable || (await options.isDatabaseReachable().catch(() => false))) return null;
+  async function unavailableIfDatabaseDown(request: Request, since: number): Promise<Response | null> {
+    if (!options.isDatabaseReachable) return null;
+    if (await options.isDatabaseReachable().catch(() => false)) {
+      if (lastUnreachableAt < since) return null;
+    } else {
+      lastUnreachableAt = performance.now();
+    }
     return errorResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, {
       'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
     });
@@ -142,7 +157,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     // The client went away mid-request: whatever failed after that is no server error (logged below as such).
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
-    const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+    const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
     if (unavailable) {
       options.logger.warn({ err: error, url: c.req.url }, 'request failed while the database is unreachable');
       return unavailable;
@@ -153,6 +168,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    c.set('startedAt' as never, started as never);
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId' as never, requestId as never);
@@ -160,7 +176,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
     c.header('X-Request-Id', requestId);
     const isClosedByClient = c.req.raw.signal.aborted;
     const status = isClosedByClient ? CLIENT_CLOSED_STATUS : c.res.status;
-    options.logger[status >= 500 ? 'error' : 'info'](
+    // 503s are expected answers (load shed, database away), each explained by its own warn line.
+    options.logger[status === 503 ? 'warn' : status >= 500 ? 'error' : 'info'](
       {
         requestId,
         method: c.req.method,
@@ -306,7 +323,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const response = await options.handleDocument(request, context);
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (response.status >= 500) {
-      const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+      const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
       if (unavailable) {
         options.logger.warn({ status: response.status, path: url.pathname }, 'answered 503: database unreachable');
         return unavailable;

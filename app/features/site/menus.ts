@@ -35,7 +35,7 @@ export function limitMenuDepth(items: MenuItem[], depth: number): MenuItem[] {
 }
 
 export const DESKTOP_LOGO_FALLBACK = { width: 220, height: 60 };
-export const MOBILE_LOGO_FALLBACK = { width: 160, height: 44 };
+const MOBILE_LOGO_FALLBACK = { width: 160, height: 44 };
 
 /** The header's logo sizes as custom properties (app.css sizes the logo boxes with them). */
 export function logoSizeVariables(theme: {

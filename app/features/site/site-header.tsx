@@ -22,7 +22,6 @@ import {
   mobileMenuView,
   parseLogoDimensions,
   DESKTOP_LOGO_FALLBACK,
-  MOBILE_LOGO_FALLBACK,
   splitPrimaryMenu,
   type MenuItem,
 } from './menus.ts';
@@ -32,7 +31,6 @@ import { trapFocus } from '../../components/focus-trap.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
-
 
 function MenuLink({ item, className, label }: { item: MenuItem; className?: string; label?: string }) {
   const newTab = isNewTab(item);
@@ -311,7 +309,6 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
 export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boolean }) {
   const { theme } = chrome;
   const desktopLogo = parseLogoDimensions(theme.headerDesktopLogoDimensions, DESKTOP_LOGO_FALLBACK);
-  const mobileLogo = parseLogoDimensions(theme.headerMobileLogoDimensions, MOBILE_LOGO_FALLBACK);
   const primary = chrome.primaryMenuItems;
   const layout = splitPrimaryMenu(limitMenuDepth(primary, DESKTOP_MENU_DEPTH), theme);
   const phoneHref = headerPhoneHref(theme.mobileHeaderContactLink, chrome.agencyContactTelephone);
