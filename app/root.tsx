@@ -74,6 +74,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style nonce={nonce} suppressHydrationWarning>
           {styleSheet}
         </style>
+        {/* zod 4 probes whether `new Function` works when its first schema is built, and compiles its parsers if so.
+            The CSP forbids eval, and the probe alone raises a policy violation: this setting, read from zod's global
+            config before any module script runs, keeps it to its interpreted parsers (fast enough for forms). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true};' }}
+        />
         <Meta />
         {data ? (
           <SiteOpenGraph agencyName={data.chrome.agencyName} origin={data.origin} logo={data.chrome.logo} />
