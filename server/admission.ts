@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
 import { errorResponse } from './error-pages.ts';
 
 /**
@@ -159,12 +160,16 @@ export const CLIENT_CLOSED_STATUS = 499;
  * connection is the request's socket (@hono/node-server passes the Node request as `incoming`); without one (an
  * in-process request in tests) each request is its own connection.
  */
-export function admitInTurn(queue: AdmissionQueue): MiddlewareHandler {
+export function admitInTurn(queue: AdmissionQueue, logger: Logger): MiddlewareHandler {
   return async (c, next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const admission = await queue.admit(incoming?.socket ?? c.req.raw, c.req.raw.signal);
     if ('refused' in admission) {
       if (admission.refused === 'client closed') return new Response(null, { status: CLIENT_CLOSED_STATUS });
+      logger.warn(
+        { path: new URL(c.req.url).pathname, active: queue.activeCount, queued: queue.queuedCount },
+        'turned away: the server is busy (503)',
+      );
       return errorResponse(c.req.raw, 503, OVERLOAD_MESSAGE, {
         'Retry-After': String(OVERLOAD_RETRY_AFTER_SECONDS),
       });

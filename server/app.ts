@@ -259,7 +259,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   options.extraRoutes?.(app);
-  if (options.admission) app.use('*', admitInTurn(options.admission));
+  if (options.admission) app.use('*', admitInTurn(options.admission, options.logger));
 
   app.all('*', async (c) => {
     let request = c.req.raw;

@@ -71,7 +71,7 @@ const SAFE_CSS_VALUE = /^[#a-zA-Z0-9(),.%/ -]{1,100}$/;
  */
 export function rootStyleSheet(variables: Record<`--${string}`, string>): string {
   const declarations = Object.entries(variables)
-    .filter(([name, value]) => /^--[a-z0-9-]+$/.test(name) && SAFE_CSS_VALUE.test(value))
+    .filter(([name, value]) => /^--[a-z0-9-]+$/.test(name) && SAFE_CSS_VALUE.test(value) && !/url\(/i.test(value))
     .map(([name, value]) => `${name}:${value}`);
   return `:root{${declarations.join(';')}}`;
 }
