@@ -28,7 +28,7 @@ export type AdmissionOptions = {
 };
 
 /** Why a request was not handled: the line was too long or too slow, or the client went away while it waited. */
-export type Refusal = 'overloaded' | 'client closed';
+type Refusal = 'overloaded' | 'client closed';
 export type Admission = { release: () => void } | { refused: Refusal };
 
 type Waiter = {
