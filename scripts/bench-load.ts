@@ -64,13 +64,23 @@ function percentile(sorted: number[], p: number): number {
 
 type Answer = { status: number; ms: number; body: string; headers: http.IncomingHttpHeaders };
 
-function send(
-  agent: http.Agent,
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
+type SendOptions = { method?: string; headers?: Record<string, string>; body?: string };
+
+/**
+ * One request. A keep-alive connection the server closed as idle just as the request went out fails at once with
+ * ECONNRESET; like browsers, the request is sent again once on a new connection (Node's documented
+ * `reusedSocket` check), the time counted from the first attempt.
+ */
+function send(agent: http.Agent, url: string, options: SendOptions = {}): Promise<Answer> {
+  const started = performance.now();
+  return sendOnce(agent, url, options, started).catch((error: NodeJS.ErrnoException & { isReused?: boolean }) => {
+    if (error.isReused && error.code === 'ECONNRESET') return sendOnce(agent, url, options, started);
+    throw error;
+  });
+}
+
+function sendOnce(agent: http.Agent, url: string, options: SendOptions, started: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const started = performance.now();
     const request = http.request(
       url,
       { agent, method: options.method ?? 'GET', headers: options.headers, timeout: CLIENT_TIMEOUT_MS },
@@ -89,7 +99,10 @@ function send(
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${CLIENT_TIMEOUT_MS} ms`)));
-    request.on('error', reject);
+    request.on('error', (error: NodeJS.ErrnoException & { isReused?: boolean }) => {
+      error.isReused = request.reusedSocket;
+      reject(error);
+    });
     request.end(options.body);
   });
 }
