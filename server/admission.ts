@@ -60,9 +60,12 @@ export class AdmissionQueue {
     return this.queued;
   }
 
-  /** The expected wait of a request joining the back of the line now. */
+  /**
+   * The expected wait of a request joining the back of the line now: a turn frees every serviceMs / maxActive on
+   * average. Not rounded up to whole rounds, so one slow request in hand does not turn away the next visitor.
+   */
   private predictedWaitMs(): number {
-    return Math.ceil((this.queued + 1) / this.options.maxActive) * this.serviceMs;
+    return ((this.queued + 1) * this.serviceMs) / this.options.maxActive;
   }
 
   /**
