@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-ro
 import { ServerRouter, isRouteErrorResponse } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceContext } from './lib/nonce.ts';
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +24,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
+      <NonceContext value={loadContext.nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+      </NonceContext>,
       {
         nonce: loadContext.nonce,
         onAllReady() {

@@ -15,11 +15,14 @@ import {
   type RootData,
   SiteFooter,
   SiteHeader,
+  logoSizeVariables,
+  rootStyleSheet,
   themeColours,
   themeStyle,
   useRootData,
 } from './features/site/index.ts';
 import { getDb } from './lib/db.server.ts';
+import { useNonce } from './lib/nonce.ts';
 import { CookieConsent, readConsentStatus } from './features/consent/index.ts';
 import { ToastRegion } from './components/toast.tsx';
 import { DEFAULT_FLASH_MESSAGES, FlashToasts } from './features/flash/index.ts';
@@ -55,15 +58,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   // The palette is set on every render, error pages included: the stylesheets only refer to these variables.
   const colours = themeColours(data?.chrome.theme);
-  const style: React.CSSProperties = themeStyle(colours);
+  const styleSheet = rootStyleSheet({
+    ...themeStyle(colours),
+    ...(data ? logoSizeVariables(data.chrome.theme) : {}),
+  });
+  const nonce = useNonce();
   return (
-    <html lang="en-GB" style={style}>
+    <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="csrf-param" content="authenticity_token" />
         {data ? <meta name="csrf-token" content={data.csrfToken} /> : null}
         <meta name="theme-color" content={colours.brand} />
+        {/* A nonce-carrying <style>, not a style attribute: the CSP allows no inline style attributes. The client
+            renders it without the nonce, which browsers hide anyway. */}
+        <style nonce={nonce} suppressHydrationWarning>
+          {styleSheet}
+        </style>
+        {/* zod 4 probes whether `new Function` works when its first schema is built, and compiles its parsers if so.
+            The CSP forbids eval, and the probe alone raises a policy violation: this setting, read from zod's global
+            config before any module script runs, keeps it to its interpreted parsers (fast enough for forms). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true};' }}
+        />
         <Meta />
         {data ? (
           <SiteOpenGraph agencyName={data.chrome.agencyName} origin={data.origin} logo={data.chrome.logo} />

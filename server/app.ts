@@ -31,6 +31,7 @@ import {
 import { rebuildRequest, resolveMethod } from './method-override.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
+import { CLIENT_CLOSED_STATUS, admitInTurn, type AdmissionQueue } from './admission.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -65,6 +66,8 @@ export type ServerAppOptions = {
   trustProxy?: TrustProxy;
   /** Asked when a request failed: is the database reachable? A failure while it is not is answered 503. */
   isDatabaseReachable?: () => Promise<boolean>;
+  /** Pages and calls wait their turn here (server/admission.ts); static files, media and health checks do not. */
+  admission?: AdmissionQueue;
 };
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -145,6 +148,10 @@ async function sameMethodNotAllowed(request: Request, response: Response): Promi
   return answer;
 }
 
+function startedAt(c: Context): number {
+  return (c.get('startedAt' as never) as number | undefined) ?? performance.now();
+}
+
 export function createServerApp(options: ServerAppOptions): Hono {
   const app = new Hono();
   const tileOrigin = tileOriginOf(options.tileUrl);
@@ -152,17 +159,30 @@ export function createServerApp(options: ServerAppOptions): Hono {
   const isPublicHttps = publicOrigin.startsWith('https:');
   const isTrustedProxy = compileTrust(options.trustProxy ?? 0);
 
+  /**
+   * When a probe last found the database unreachable. A request that failed while the database was away may only
+   * get to its own probe once it is back; any failed probe during its lifetime still makes its answer the 503.
+   */
+  let lastUnreachableAt = Number.NEGATIVE_INFINITY;
+
   /** One place where a failure caused by the database being away becomes a 503 with Retry-After. */
-  async function unavailableIfDatabaseDown(request: Request): Promise<Response | null> {
-    if (!options.isDatabaseReachable || (await options.isDatabaseReachable().catch(() => false))) return null;
+  async function unavailableIfDatabaseDown(request: Request, since: number): Promise<Response | null> {
+    if (!options.isDatabaseReachable) return null;
+    if (await options.isDatabaseReachable().catch(() => false)) {
+      if (lastUnreachableAt < since) return null;
+    } else {
+      lastUnreachableAt = performance.now();
+    }
     return errorResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, {
       'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
     });
   }
 
   app.onError(async (error, c) => {
+    // The client went away mid-request: whatever failed after that is no server error (logged below as such).
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
-    const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+    const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
     if (unavailable) {
       options.logger.warn({ err: error, url: c.req.url }, 'request failed while the database is unreachable');
       return unavailable;
@@ -173,13 +193,16 @@ export function createServerApp(options: ServerAppOptions): Hono {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
+    c.set('startedAt' as never, started as never);
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     c.set('requestId' as never, requestId as never);
     await next();
     c.header('X-Request-Id', requestId);
-    const status = c.res.status;
-    options.logger[status >= 500 ? 'error' : 'info'](
+    const isClosedByClient = c.req.raw.signal.aborted;
+    const status = isClosedByClient ? CLIENT_CLOSED_STATUS : c.res.status;
+    // 503s are expected answers (load shed, database away), each explained by its own warn line.
+    options.logger[status === 503 ? 'warn' : status >= 500 ? 'error' : 'info'](
       {
         requestId,
         method: c.req.method,
@@ -187,7 +210,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
         status,
         ms: Math.round(performance.now() - started),
       },
-      'request',
+      isClosedByClient ? 'client closed request' : 'request',
     );
   });
 
@@ -261,6 +284,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   options.extraRoutes?.(app);
+  if (options.admission) app.use('*', admitInTurn(options.admission, options.logger));
 
   app.all('*', async (c) => {
     let request = c.req.raw;
@@ -321,9 +345,10 @@ export function createServerApp(options: ServerAppOptions): Hono {
     };
 
     let response = await options.handleDocument(request, context);
+    if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (response.status === 405) response = await sameMethodNotAllowed(request, response);
     if (response.status >= 500) {
-      const unavailable = await unavailableIfDatabaseDown(c.req.raw);
+      const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
       if (unavailable) {
         options.logger.warn({ status: response.status, path: url.pathname }, 'answered 503: database unreachable');
         return unavailable;

@@ -32,7 +32,10 @@ function contentSecurityPolicy(options: CspOptions): string {
   return [
     `default-src 'self'`,
     `script-src ${scriptSrc.join(' ')}`,
-    `style-src 'self' 'unsafe-inline'`,
+    // Styles from our stylesheets and the page's own nonce-carrying <style>; no style attributes in markup.
+    // Scripts may still set styles through the CSSOM (Leaflet positions its tiles so), which CSP does not govern.
+    // Development keeps 'unsafe-inline': Vite injects each stylesheet as a <style> without a nonce.
+    `style-src ${options.isDevelopment ? `'self' 'unsafe-inline'` : `'self' 'nonce-${options.nonce}'`}`,
     `img-src ${imgSrc.join(' ')}`,
     `font-src 'self' data:`,
     `connect-src ${connectSrc.join(' ')}`,

@@ -10,6 +10,7 @@ import { registerServerRoutes } from './routes.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startJobRunner } from './job-runner.ts';
 import { isDatabaseReachable } from './readiness.ts';
+import { AdmissionQueue } from './admission.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -67,6 +68,12 @@ export async function startServer(mode: ServerMode): Promise<void> {
     allowedHosts: mode.kind === 'production' ? allowedHostNames(env) : undefined,
     trustProxy: env.TRUST_PROXY,
     isDatabaseReachable: () => isDatabaseReachable(getDb()),
+    admission: new AdmissionQueue({
+      maxActive: env.SERVER_MAX_ACTIVE_REQUESTS,
+      maxWaitMs: env.SERVER_QUEUE_TIMEOUT_MS,
+      maxQueued: env.SERVER_MAX_QUEUED_REQUESTS,
+      maxQueuedPerConnection: env.SERVER_MAX_QUEUED_PER_CONNECTION,
+    }),
     extraRoutes: registerServerRoutes,
   });
 

@@ -80,6 +80,14 @@ export function openDatabase(
     pool.on('error', (error) => {
       logger.error({ err: error }, 'an idle PostgreSQL connection failed; the pool will open a new one');
     });
+    // The pool listens only to idle clients. A checked-out client whose backend goes away between two queries (a
+    // transaction awaiting its own work) emits 'error' with nobody listening, which would end the process too; the
+    // query in hand fails on its own and the pool discards the client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        logger.warn({ err: error }, 'a PostgreSQL connection in use failed; its request fails and it is replaced');
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

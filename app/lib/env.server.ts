@@ -78,6 +78,12 @@ const envSchema = z.object({
   SERVER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   SERVER_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(5_000),
   SERVER_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1024),
+  // Admission queue (server/admission.ts): requests handled at once (rendering is on one thread: more only slows
+  // each down, on PostgreSQL too), the longest wait for a turn, and the caps on waiting requests.
+  SERVER_MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).default(4),
+  SERVER_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(10).default(500),
+  SERVER_MAX_QUEUED_REQUESTS: z.coerce.number().int().min(1).default(1000),
+  SERVER_MAX_QUEUED_PER_CONNECTION: z.coerce.number().int().min(1).default(8),
   /** PostgreSQL only: connection and statement timeouts, so an unreachable database fails fast (503). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

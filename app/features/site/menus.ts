@@ -34,6 +34,24 @@ export function limitMenuDepth(items: MenuItem[], depth: number): MenuItem[] {
   return items.map((item) => ({ ...item, items: limitMenuDepth(item.items, depth - 1) }));
 }
 
+export const DESKTOP_LOGO_FALLBACK = { width: 220, height: 60 };
+const MOBILE_LOGO_FALLBACK = { width: 160, height: 44 };
+
+/** The header's logo sizes as custom properties (app.css sizes the logo boxes with them). */
+export function logoSizeVariables(theme: {
+  headerDesktopLogoDimensions?: string | null;
+  headerMobileLogoDimensions?: string | null;
+}): Record<`--${string}`, string> {
+  const desktop = parseLogoDimensions(theme.headerDesktopLogoDimensions, DESKTOP_LOGO_FALLBACK);
+  const mobile = parseLogoDimensions(theme.headerMobileLogoDimensions, MOBILE_LOGO_FALLBACK);
+  return {
+    '--logo-width': `${desktop.width}px`,
+    '--logo-height': `${desktop.height}px`,
+    '--logo-mobile-width': `${mobile.width}px`,
+    '--logo-mobile-height': `${mobile.height}px`,
+  };
+}
+
 /** Theme dimensions are 'width,height' text; anything unreadable falls back to the default. */
 export function parseLogoDimensions(text: string | null | undefined, fallback: { width: number; height: number }) {
   const [width, height] = (text ?? '').split(',').map((part) => Number(part.trim()));

@@ -21,6 +21,7 @@ import {
   mobileMenuReducer,
   mobileMenuView,
   parseLogoDimensions,
+  DESKTOP_LOGO_FALLBACK,
   splitPrimaryMenu,
   type MenuItem,
 } from './menus.ts';
@@ -30,9 +31,6 @@ import { trapFocus } from '../../components/focus-trap.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
-
-const DESKTOP_LOGO_FALLBACK = { width: 220, height: 60 };
-const MOBILE_LOGO_FALLBACK = { width: 160, height: 44 };
 
 function MenuLink({ item, className, label }: { item: MenuItem; className?: string; label?: string }) {
   const newTab = isNewTab(item);
@@ -311,7 +309,6 @@ function MobileMenu({ items, phoneHref, telephone }: { items: MenuItem[]; phoneH
 export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boolean }) {
   const { theme } = chrome;
   const desktopLogo = parseLogoDimensions(theme.headerDesktopLogoDimensions, DESKTOP_LOGO_FALLBACK);
-  const mobileLogo = parseLogoDimensions(theme.headerMobileLogoDimensions, MOBILE_LOGO_FALLBACK);
   const primary = chrome.primaryMenuItems;
   const layout = splitPrimaryMenu(limitMenuDepth(primary, DESKTOP_MENU_DEPTH), theme);
   const phoneHref = headerPhoneHref(theme.mobileHeaderContactLink, chrome.agencyContactTelephone);
@@ -331,20 +328,13 @@ export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boo
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [dropdown]);
 
-  const logoStyle = {
-    '--logo-width': `${desktopLogo.width}px`,
-    '--logo-height': `${desktopLogo.height}px`,
-    '--logo-mobile-width': `${mobileLogo.width}px`,
-    '--logo-mobile-height': `${mobileLogo.height}px`,
-  } as React.CSSProperties;
-
   const classNames = ['site-header'];
   if (isHome) classNames.push('site-header--home');
   if (isScrolled) classNames.push('site-header--scrolled');
   if (layout.isLogoLeft) classNames.push('site-header--logo-left');
 
   return (
-    <header ref={headerRef} className={classNames.join(' ')} style={logoStyle}>
+    <header ref={headerRef} className={classNames.join(' ')}>
       {isHome && chrome.secondaryMenuItems.length > 0 ? (
         <nav className="secondary-nav" aria-label="Secondary">
           <div className="container">

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { colourVariable, DEFAULT_THEME_COLOURS, themeColours, themeStyle } from './theme.ts';
+import { colourVariable, DEFAULT_THEME_COLOURS, rootStyleSheet, themeColours, themeStyle } from './theme.ts';
 
 const appDir = path.resolve(import.meta.dirname, '../..');
 
@@ -22,6 +22,17 @@ describe('theme colours', () => {
     expect(colours.success).toBe('#00aa00');
     expect(colours.brand).toBe(DEFAULT_THEME_COLOURS.brand);
     expect(themeColours(undefined)).toEqual(DEFAULT_THEME_COLOURS);
+  });
+
+  it('writes the palette as one :root rule, leaving out any value that could end the rule or the element', () => {
+    const css = rootStyleSheet({
+      '--colour-brand': '#0b4f6c',
+      '--colour-backdrop': 'rgb(10 20 30 / 60%)',
+      '--logo-width': '220px',
+      '--colour-error': 'red;}</style><script>alert(1)</script>',
+      '--colour-success': 'url(//evil.example/x)',
+    });
+    expect(css).toBe(':root{--colour-brand:#0b4f6c;--colour-backdrop:rgb(10 20 30 / 60%);--logo-width:220px}');
   });
 
   it('names the custom properties the stylesheets use', () => {

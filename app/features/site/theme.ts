@@ -61,6 +61,21 @@ export function themeStyle(colours: ThemeColours): Record<`--colour-${string}`, 
   return style;
 }
 
+/** What a custom property's value may hold: colours and lengths, never anything that could end the rule. */
+const SAFE_CSS_VALUE = /^[#a-zA-Z0-9(),.%/ -]{1,100}$/;
+
+/**
+ * Custom properties as one `:root` rule, for a `<style>` element carrying the CSP nonce: the policy refuses
+ * `style` attributes in markup. Values that could break out of the rule (from the agency's settings) are left out,
+ * so the stylesheets' fallbacks apply.
+ */
+export function rootStyleSheet(variables: Record<`--${string}`, string>): string {
+  const declarations = Object.entries(variables)
+    .filter(([name, value]) => /^--[a-z0-9-]+$/.test(name) && SAFE_CSS_VALUE.test(value) && !/url\(/i.test(value))
+    .map(([name, value]) => `${name}:${value}`);
+  return `:root{${declarations.join(';')}}`;
+}
+
 /** A colour as the page renders it (for canvas/SVG code such as map layers that cannot use var()). */
 export function readThemeColour(name: ThemeColourName): string {
   if (typeof document === 'undefined') return DEFAULT_THEME_COLOURS[name];
