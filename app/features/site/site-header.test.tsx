@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, type SiteChrome } from './site-chrome.server.ts';
+import { logoSizeVariables } from './menus.ts';
 import { MISSING_MENU_MESSAGE, SiteHeader } from './site-header.tsx';
 
 const chrome: SiteChrome = {
@@ -33,7 +34,9 @@ describe('SiteHeader', () => {
     const html = renderToString(<SiteHeader chrome={chrome} isHome={false} />);
     expect(html).not.toContain(MISSING_MENU_MESSAGE);
     expect(html).toContain('width="300" height="80"');
-    expect(html).toContain('--logo-mobile-width:120px');
+    // The logo boxes are sized by the document's nonce'd stylesheet (no inline style attribute under the CSP).
+    expect(logoSizeVariables(chrome.theme)).toMatchObject({ '--logo-width': '300px', '--logo-mobile-width': '120px' });
+    expect(html).not.toContain('style="');
     expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="submenu-1"/);
     expect(html).toMatch(/<a href="https:\/\/example.org" target="_blank" rel="noopener noreferrer">Ombudsman/);
     // The parent's own page is offered in its dropdown because no child links there.
