@@ -30,7 +30,7 @@ export type PropertyDetails = {
   statusText: string;
   isNoLongerAvailable: boolean;
   displayAddress: string;
-  location: { lat: number; lng: number };
+  location: { lat: number; lng: number } | null;
   bedrooms: number;
   bathrooms: number;
   receptionRooms: number;
@@ -511,12 +511,16 @@ export function PropertyPageView(props: PropertyPageViewProps) {
 
           <section className="property-section" aria-labelledby="location-title">
             <h2 id="location-title">Location</h2>
-            <PropertyMap
-              lat={property.location.lat}
-              lng={property.location.lng}
-              tileUrl={tileUrl}
-              label={`Map showing the location of ${property.displayAddress}`}
-            />
+            {property.location ? (
+              <PropertyMap
+                lat={property.location.lat}
+                lng={property.location.lng}
+                tileUrl={tileUrl}
+                label={`Map showing the location of ${property.displayAddress}`}
+              />
+            ) : (
+              <p>{`${property.displayAddress}. No map is available for this property.`}</p>
+            )}
           </section>
         </div>
 
