@@ -472,14 +472,12 @@ function boundedRecords(records: ImportRecordReport[]): ImportRecordReport[] {
     issues.slice(0, 20).map((issue) => ({ field: issue.field.slice(0, 100), message: issue.message.slice(0, 500) }));
   const important = records.filter((record) => record.errors.length > 0 || record.warnings.length > 0);
   const rest = records.filter((record) => record.errors.length === 0 && record.warnings.length === 0);
-  return [...important, ...rest]
-    .slice(0, IMPORT_RUN_RECORD_LIMIT)
-    .map((record) => ({
-      ...record,
-      ref: record.ref.slice(0, 100),
-      errors: trim(record.errors),
-      warnings: trim(record.warnings),
-    }));
+  return [...important, ...rest].slice(0, IMPORT_RUN_RECORD_LIMIT).map((record) => ({
+    ...record,
+    ref: record.ref.slice(0, 100),
+    errors: trim(record.errors),
+    warnings: trim(record.warnings),
+  }));
 }
 
 async function recordRun(
@@ -500,6 +498,13 @@ async function recordRun(
     startedAt,
     finishedAt: new Date(),
   });
+}
+
+/** A file that could not be opened at all: refused, recorded, nothing else changed. */
+export async function recordRefusal(db: Database, options: ApplyFeedOptions, reason: string): Promise<ImportReport> {
+  const refused: ImportReport = { status: 'refused', reason, counts: emptyCounts(), records: [] };
+  await recordRun(db, options, refused, 0, new Date());
+  return refused;
 }
 
 /** How many records the source's last applied file had: the command's progress bar estimates from it. */

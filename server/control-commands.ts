@@ -1,0 +1,22 @@
+/** The commands the control channel runs for local command-line tools (server/control.ts). */
+import { importFile, importRequestSchema, openFeedFile } from '../app/features/import/index.server.ts';
+import type { Database } from '../app/lib/db.server.ts';
+import type { ControlCommand } from './control.ts';
+
+const PROGRESS_INTERVAL_MS = 500;
+
+export function controlCommands(getDb: () => Database): Record<string, ControlCommand> {
+  return {
+    import: async (input, progress) => {
+      const request = importRequestSchema.parse(input);
+      let lastSent = 0;
+      return importFile(getDb(), request, openFeedFile, {
+        onProgress: (event) => {
+          if (Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
+          lastSent = Date.now();
+          progress(event);
+        },
+      });
+    },
+  };
+}
