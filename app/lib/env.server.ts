@@ -65,6 +65,8 @@ const envSchema = z.object({
   IMAGE_CACHE_DIR: z.string().default('./data/image-cache'),
   MEDIA_DIR: z.string().default('./data/media'),
   UPLOAD_DIR: z.string().default('./data/uploads'),
+  /** Listing feeds dropped here (e.g. by the agency software over SFTP) are imported by the job runner. */
+  IMPORT_DROP_DIR: z.string().default('./data/import/incoming'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),

@@ -6,6 +6,7 @@ import { composeFeedOpener } from './import-file.server.ts';
 
 export { applyFeed, getExpectedRecordCount, type ImportProgress, type ImportReport } from './pipeline.server.ts';
 export { importFile, importRequestSchema, type ImportRequest } from './import-file.server.ts';
+export { createDropFolder } from './drop-folder.server.ts';
 
 /** Every feed format this build reads: Doorstep records (.ndjson) and what the source adapters open. */
 export const openFeedFile = composeFeedOpener(null);
