@@ -15,13 +15,14 @@ export async function openRecordsFeed(file: string): Promise<Feed> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) throw new FeedRefused(`"${path.basename(file)}" is not a file`);
   const folder = path.dirname(path.resolve(file));
-  const input = createReadStream(file, { encoding: 'utf8' });
-  const lines = createInterface({ input, crlfDelay: Infinity });
+  // Opened when the pipeline starts reading: readline drops lines that arrive before its iterator is asked for.
+  let input: ReturnType<typeof createReadStream> | null = null;
   return {
     notes: ['Doorstep records (NDJSON, UTF-8)'],
     records: (async function* () {
       let lineNumber = 0;
-      for await (const line of lines) {
+      input = createReadStream(file, { encoding: 'utf8' });
+      for await (const line of createInterface({ input, crlfDelay: Infinity })) {
         lineNumber++;
         if (line.trim() === '') continue;
         if (line.length > MAX_LINE_CHARS)
@@ -47,8 +48,7 @@ export async function openRecordsFeed(file: string): Promise<Feed> {
       return found?.isFile() ? createReadStream(target) : null;
     },
     async close() {
-      lines.close();
-      input.destroy();
+      input?.destroy();
     },
   };
 }
