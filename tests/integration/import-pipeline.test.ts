@@ -7,12 +7,13 @@ import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { emailOutbox, importRuns, properties, savedSearchAlerts } from '../../db/schema/index.ts';
+import { emailOutbox, importRuns, properties, savedProperties, savedSearchAlerts } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import { applyFeed } from '../../app/features/import/index.server.ts';
 import { saveSearchForUser } from '../../app/features/saved/saved-search-queries.server.ts';
-import { addSavedProperties } from '../../app/features/saved/saved-property-queries.server.ts';
+import { addSavedProperties, listSavedProperties } from '../../app/features/saved/saved-property-queries.server.ts';
+import { getPropertyPage } from '../../app/features/properties/property-page.server.ts';
 import { createSearch } from '../../app/features/search/search-model.ts';
 import { registerServerRoutes } from '../../server/routes.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -163,6 +164,17 @@ describe('applyFeed', () => {
     const gone = await listingByRef('D4');
     expect(gone.isPublished).toBe(false);
     expect(gone.withdrawnAt).toBeInstanceOf(Date);
+    // Its page stays reachable, says so, and offers similar listings; a saved list shows it marked.
+    const page = await getPropertyPage(database.db, gone.slug);
+    expect(page).toMatchObject({ isOffTheMarket: true });
+    expect(page!.similar.map((card) => card.property_url).sort()).toEqual(
+      (await Promise.all(['D1', 'D2', 'D3'].map(listingByRef))).map((row) => `/properties/${row.slug}`).sort(),
+    );
+    const userId = await insertUser(database.db);
+    await database.db.insert(savedProperties).values({ userId, propertyId: gone.id });
+    const saved = await listSavedProperties(database.db, userId);
+    expect(saved.properties).toHaveLength(1);
+    expect(saved.properties[0]!.statusTags).toEqual(['No longer on the market']);
     // Back in the next file: published again.
     const again = await apply(all);
     expect(again.counts).toMatchObject({ updated: 1, unchanged: 3, withdrawn: 0 });

@@ -285,7 +285,8 @@ export function buildStructuredData(input: StructuredDataInput): Record<string, 
       addressCountry: 'GB',
     },
   };
-  if (input.location) place.geo = { '@type': 'GeoCoordinates', latitude: input.location.lat, longitude: input.location.lng };
+  if (input.location)
+    place.geo = { '@type': 'GeoCoordinates', latitude: input.location.lat, longitude: input.location.lng };
   if (isHome) {
     place.numberOfBedrooms = input.bedrooms;
     place.numberOfBathroomsTotal = input.bathrooms;
