@@ -3,7 +3,7 @@
  *
  * The import pipeline's budget (docs/performance.md): a first import of N listings with K photos each (5 minutes,
  * 500 MB peak RSS), the same file again (all unchanged, 30 s) and a file with `--changed` listings changed (10 s).
- * Runs on a fresh PGlite folder, or on DATABASE_URL (a database it empties first). The feed is generated in memory
+ * Runs on a fresh PGlite folder, or on BENCH_DATABASE_URL (PostgreSQL: a database it empties first). The feed is generated in memory
  * as the pipeline's Feed type, without parsing a BLM file: it measures the pipeline (places, hashes, media checks and
  * storage, the transaction); the BLM parser's own cost is measured with the parser. Every photo is a distinct file
  * (a small JPEG with a unique trailer), so each is hashed, checked with sharp and written.
@@ -41,17 +41,23 @@ resetEnvForTests();
 // Loaded after MEDIA_DIR is set: the media store reads it from the environment.
 const { applyFeed } = await import('../app/features/import/index.server.ts');
 
+const benchUrl = process.env.BENCH_DATABASE_URL;
 const pgliteDir = path.join(work, 'pglite');
-if (!process.env.DATABASE_URL) {
+if (!benchUrl) {
   // A new PGlite folder is created and migrated in a child process: creating the cluster peaks near 1 GB of WASM
   // memory that is never handed back, which is not the import's. The server, too, opens an existing folder.
-  execFileSync('npx', ['tsx', 'scripts/migrate.ts'], { env: { ...process.env, PGLITE_DIR: pgliteDir }, stdio: 'ignore' });
+  execFileSync('npx', ['tsx', 'scripts/migrate.ts'], {
+    env: { ...process.env, PGLITE_DIR: pgliteDir },
+    stdio: 'ignore',
+  });
 }
-const handle = process.env.DATABASE_URL
-  ? openDatabase({ databaseUrl: process.env.DATABASE_URL, statementTimeoutMs: 120_000 })
+const handle = benchUrl
+  ? openDatabase({ databaseUrl: benchUrl, statementTimeoutMs: 120_000 })
   : openDatabase({ dataDir: pgliteDir });
 await handle.migrate();
-const baselineMb = process.memoryUsage().rss / 1048576;
+// On PGlite the process holds the database too (≈ 400 MB open, growing by up to its 128 MB of shared buffers as
+// tables fill): the budget applies to what the import adds on top; on PostgreSQL the process is the import alone.
+const baselineMb = handle.kind === 'pglite' ? process.memoryUsage().rss / 1048576 : 0;
 const db = handle.db;
 if (handle.kind === 'postgres') {
   await db.execute(sql`truncate properties, branches, places, import_runs restart identity cascade`);
@@ -93,7 +99,9 @@ await db.insert(places).values([
   },
 ]);
 
-const basePhoto = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 140, b: 90 } } })
+const basePhoto = await sharp({
+  create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 140, b: 90 } },
+})
   .jpeg({ quality: 70 })
   .toBuffer();
 
@@ -156,16 +164,18 @@ async function measure(label: string, changed: number, budgetMs: number) {
   const report = await applyFeed(db, generatedFeed(changed), { source: 'bench', origin: 'https://agency.example' });
   const ms = performance.now() - started;
   const peakMb = process.resourceUsage().maxRSS / 1024;
+  const ownMb = peakMb - baselineMb;
   const { counts } = report;
   console.log(
-    `${label.padEnd(34)} ${(ms / 1000).toFixed(1).padStart(7)} s  peak RSS ${peakMb.toFixed(0).padStart(4)} MB  ` +
+    `${label.padEnd(34)} ${(ms / 1000).toFixed(1).padStart(7)} s  peak RSS ${peakMb.toFixed(0).padStart(4)} MB` +
+      (baselineMb > 0 ? ` (${ownMb.toFixed(0)} MB over the open database)  ` : '  ') +
       `(created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, warnings ${counts.warnings})`,
   );
   return { ms, peakMb, isOver: ms > budgetMs, report };
 }
 
 console.log(
-  `Import benchmark: ${listingCount} listings × ${photoCount} photos on ${handle.kind} (${process.env.DATABASE_URL ? 'DATABASE_URL' : work}); RSS with the database open: ${baselineMb.toFixed(0)} MB`,
+  `Import benchmark: ${listingCount} listings × ${photoCount} photos on ${handle.kind} (${benchUrl ? 'BENCH_DATABASE_URL' : work}); RSS with the database open: ${baselineMb.toFixed(0)} MB`,
 );
 const first = await measure('first import', 0, budgets.first);
 const again = await measure('same file again (all unchanged)', 0, budgets.again);
@@ -175,12 +185,14 @@ if (!values.keep) await rm(work, { recursive: true, force: true });
 
 const failures = [
   first.isOver ? `first import over ${budgets.first / 1000} s` : null,
-  first.peakMb > budgets.firstRssMb ? `peak RSS over ${budgets.firstRssMb} MB` : null,
+  first.peakMb - baselineMb > budgets.firstRssMb ? `peak RSS over ${budgets.firstRssMb} MB` : null,
   again.isOver ? `re-import over ${budgets.again / 1000} s` : null,
   changed.isOver ? `changed import over ${budgets.changed / 1000} s` : null,
   first.report.counts.created !== listingCount ? 'the first import did not create every listing' : null,
   again.report.counts.unchanged !== listingCount ? 'the re-import was not all unchanged' : null,
-  changed.report.counts.updated !== changedCount ? 'the changed import did not update exactly the changed listings' : null,
+  changed.report.counts.updated !== changedCount
+    ? 'the changed import did not update exactly the changed listings'
+    : null,
 ].filter((failure) => failure !== null);
 if (failures.length > 0) {
   console.error(`Over budget: ${failures.join('; ')}`);

@@ -38,7 +38,7 @@ export async function findControlServer(pgliteDir: string): Promise<ControlFile 
   return ping?.ok ? info : null;
 }
 
-export class ControlCommandFailed extends Error {}
+class ControlCommandFailed extends Error {}
 
 /** Runs a named command on the server, passing its progress lines on, and answers its result. */
 export async function callControlCommand(

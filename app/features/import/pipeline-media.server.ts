@@ -47,7 +47,7 @@ export type ListingMedia = {
 };
 
 /** A simple counting semaphore: at most `limit` tasks run at once. */
-export function createLimiter(limit: number) {
+function createLimiter(limit: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(task: () => Promise<T>): Promise<T> {

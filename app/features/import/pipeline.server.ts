@@ -58,9 +58,9 @@ export type ApplyFeedOptions = {
 };
 
 /** A file withdrawing more than this share of a source's live listings is refused: a truncated feed must not empty the site. */
-export const MASS_WITHDRAW_SHARE = 0.3;
+const MASS_WITHDRAW_SHARE = 0.3;
 /** The stored run keeps at most this many records (problems first); the printed and --report reports keep all. */
-export const IMPORT_RUN_RECORD_LIMIT = 1_000;
+const IMPORT_RUN_RECORD_LIMIT = 1_000;
 /** Changing what a hash covers re-applies every listing once: bump it with the mapping. */
 const HASH_VERSION = '1';
 const WRITE_BATCH = 250;

@@ -5,5 +5,5 @@
 export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './root-data.ts';
 export { SiteFooter } from './site-footer.tsx';
 export { SiteHeader } from './site-header.tsx';
-export { DEFAULT_THEME_COLOURS, readThemeColour, themeColours, themeStyle } from './theme.ts';
+export { readThemeColour, themeColours, themeStyle } from './theme.ts';
 export { LegalFooter } from './legal-footer.tsx';
