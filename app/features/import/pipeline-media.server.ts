@@ -193,12 +193,13 @@ export function createMediaProcessor(feed: Feed, options: MediaOptions) {
 
   const fetchFile = (ref: ImportedMediaRef, wantsImage: boolean): Promise<CheckedFile> => {
     const key = `${wantsImage ? 'i' : 'd'}:${ref.source}`;
+    const isUrl = /^https?:\/\//i.test(ref.source);
     let job = seen.get(key);
     if (!job) {
       job = limit(async () => {
         const cap = wantsImage ? options.maxImageBytes : options.maxDocumentBytes;
         let bytes: Buffer;
-        if (/^https?:\/\//i.test(ref.source)) {
+        if (isUrl) {
           bytes = await download(ref.source, cap, options);
         } else {
           if (!SAFE_NAME.test(ref.source) || ref.source.split('/').some((part) => part === '..' || part === '.')) {
@@ -211,7 +212,9 @@ export function createMediaProcessor(feed: Feed, options: MediaOptions) {
         if (bytes.length === 0) throw new MediaProblem('is empty');
         return checkAndStore(bytes, wantsImage, options);
       });
-      seen.set(key, job);
+      // Downloads are remembered for the run (listings often share a URL); files in the feed are read again if
+      // named twice, so memory does not grow with the number of files.
+      if (isUrl) seen.set(key, job);
     }
     return job;
   };
