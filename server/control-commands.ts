@@ -7,6 +7,19 @@ const PROGRESS_INTERVAL_MS = 500;
 
 export function controlCommands(getDb: () => Database): Record<string, ControlCommand> {
   return {
+    // npm run db:seed: wipe and re-seed the demo agency in the server's own database.
+    seed: async (_input, progress) => {
+      // Loaded on demand, as at start-up (server/prepare-database.ts): the generator is large and rarely used.
+      const { seedDatabase } = await import('../db/seed/index.ts');
+      let lastSent = 0;
+      return seedDatabase(getDb(), {
+        onProgress: (step, done, total) => {
+          if (done !== total && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
+          lastSent = Date.now();
+          progress({ step, done, total });
+        },
+      });
+    },
     import: async (input, progress) => {
       const request = importRequestSchema.parse(input);
       let lastSent = 0;
