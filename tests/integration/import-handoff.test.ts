@@ -167,6 +167,12 @@ describe('control channel', () => {
       expect(JSON.parse(await readFile(reportFile, 'utf8'))).toMatchObject({ status: 'applied' });
       const [withdrawn] = await database.db.select().from(properties).where(eq(properties.sourceRef, 'R2'));
       expect(withdrawn!.isPublished).toBe(false);
+
+      // Other writing commands use the same channel: the address import reads its CSV in the server.
+      const csv = path.join(work, 'addresses.csv');
+      await writeFile(csv, 'line_1,town_or_city,postcode\n1 Orchard Road,Bath,BA1 2AB\n');
+      const addressResult = await callControlCommand(info!, 'addresses-import', { path: csv, replace: false });
+      expect(addressResult).toMatchObject({ imported: 1 });
     } finally {
       await channel.close();
     }
