@@ -2,7 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openFeed } from '../app/features/import/index.server.ts';
+import { openFeedFile as openFeed } from '../app/features/import/index.server.ts';
 import type { MappedRecord } from '../app/features/import/feed.ts';
 import { writeSampleFeed } from './make-sample-feed.ts';
 

@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import yazl from 'yazl';
 import { branchPlans, type BranchPlan } from '../db/seed/agency.ts';
 import { createRandom, offsetPoint, type Random } from '../db/seed/random.ts';
-import { blmHead, blmRecord, BLM_END, openFeed } from '../app/features/import/index.server.ts';
+import { blmHead, blmRecord, BLM_END, openFeedFile as openFeed } from '../app/features/import/index.server.ts';
 
 const PHOTO_WIDTH = 960;
 const PHOTO_HEIGHT = 640;
@@ -129,7 +129,7 @@ function buildListing(index: number, photos: number, now: Date): Listing {
   const beds = random.int(style.beds[0], style.beds[1]);
   const number = random.int(1, 140);
   const street = random.pick(STREETS);
-  const ref = `${branch.id}_${branch.code}${String(index + 1).padStart(5, '0')}`;
+  const ref = `${branch.code}_${String(index + 1).padStart(5, '0')}`;
   const [outward] = branch.postcode.split(' ');
   const inward = `${random.int(1, 9)}${random.chars(2, 'ABDEFGHJLNPQRSTUWXYZ')}`;
   const point = offsetPoint(branch.location, random.int(-3000, 3000), random.int(-3000, 3000));
@@ -189,7 +189,7 @@ function buildListing(index: number, photos: number, now: Date): Listing {
     FEATURE5: features[4] ?? '',
     SUMMARY: summary,
     DESCRIPTION: description,
-    BRANCH_ID: branch.id,
+    BRANCH_ID: branch.code,
     STATUS_ID: status,
     BEDROOMS: beds,
     BATHROOMS: Math.max(1, beds - 1),

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { getDatabaseHandle } from '../app/lib/db.server.ts';
+import { callControlCommand, findControlServer } from '../server/control-client.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { getStorage } from '../app/lib/storage/storage.server.ts';
 import { seedDatabase, type SeedStep } from '../db/seed/index.ts';
@@ -46,6 +48,21 @@ function onProgress(step: SeedStep, done: number, total: number): void {
 }
 
 const started = Date.now();
+// With embedded PGlite and the server running on the same folder, the server seeds its own database
+// (server/control.ts): two processes must never open one PGlite folder.
+const server = getEnv().DATABASE_URL ? null : await findControlServer(path.resolve(getEnv().PGLITE_DIR));
+if (server) {
+  console.log(`The server (pid ${server.pid}) holds the database: it seeds the demo agency.`);
+  const counts = (await callControlCommand(server, 'seed', {}, (event) => {
+    const { step, done, total } = event as { step: SeedStep; done: number; total: number };
+    onProgress(step, done, total);
+  })) as Record<string, number>;
+  if (isTty) process.stdout.write('\n');
+  console.log('\nRows per table:');
+  for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(16)} ${count}`);
+  console.log(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.exit(0);
+}
 const handle = getDatabaseHandle();
 try {
   const env = getEnv();

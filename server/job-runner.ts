@@ -6,6 +6,7 @@ import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 import { FailureBackoff } from './job-backoff.ts';
+import { createDropFolder, openFeedFile } from '../app/features/import/index.server.ts';
 
 export type JobRunnerOptions = {
   /** How often the mail loop looks for due emails when the outbox is empty. */
@@ -18,6 +19,9 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   /** Extra work for the alert loop, e.g. in tests; defaults to the saved-search alert job. */
   alertJob?: (db: Database) => Promise<unknown>;
+  /** The drop folder's tick (docs/import.md); defaults to IMPORT_DROP_DIR, null turns it off. */
+  dropFolderJob?: ((db: Database) => Promise<unknown>) | null;
+  dropFolderPollMs?: number;
 };
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -102,7 +106,28 @@ export function startJobRunner(
     }
   };
 
-  const running = Promise.all([mailLoop(), alertLoop()]);
+  // Feeds dropped in IMPORT_DROP_DIR, one file a tick, in a loop of their own: a long import never delays mail.
+  const dropFolderJob =
+    settings.dropFolderJob === undefined
+      ? createDropFolder({ dir: env.IMPORT_DROP_DIR, openFeed: openFeedFile, logger })
+      : settings.dropFolderJob;
+  const dropFolderLoop = async () => {
+    if (!dropFolderJob) return;
+    const backoff = new FailureBackoff(logger, 'drop folder import');
+    const pollMs = settings.dropFolderPollMs ?? 10_000;
+    while (!isStopped) {
+      let waitMs = pollMs;
+      try {
+        await dropFolderJob(getDb());
+        backoff.succeeded();
+      } catch (error) {
+        waitMs = backoff.failed(error, pollMs);
+      }
+      await sleep(waitMs);
+    }
+  };
+
+  const running = Promise.all([mailLoop(), alertLoop(), dropFolderLoop()]);
   return async () => {
     isStopped = true;
     for (const wake of [...sleepers]) wake();

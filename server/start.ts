@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { getDatabaseHandle, getDb } from '../app/lib/db.server.ts';
 import { allowedHostNames, getEnv, publicOrigin, type Env } from '../app/lib/env.server.ts';
@@ -11,6 +12,8 @@ import { prepareDatabase } from './prepare-database.ts';
 import { startJobRunner } from './job-runner.ts';
 import { isDatabaseReachable } from './readiness.ts';
 import { AdmissionQueue } from './admission.ts';
+import { startControlChannel } from './control.ts';
+import { controlCommands } from './control-commands.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -86,6 +89,11 @@ export async function startServer(mode: ServerMode): Promise<void> {
 
   const stopJobs = env.RUN_JOBS === 'true' ? startJobRunner(getDb, logger) : () => Promise.resolve();
 
+  // With embedded PGlite, commands that write (npm run import) hand their work to this process (server/control.ts).
+  const control = env.DATABASE_URL
+    ? null
+    : await startControlChannel({ pgliteDir: path.resolve(env.PGLITE_DIR), commands: controlCommands(getDb), logger });
+
   server.listen(env.PORT, env.HOST, () => {
     logger.info(
       `Doorstep is serving on http://localhost:${env.PORT} (${getDatabaseHandle().kind}; files: ${getStorage().description})`,
@@ -95,6 +103,7 @@ export async function startServer(mode: ServerMode): Promise<void> {
   async function shutdown(signal: string) {
     logger.info({ signal }, 'shutting down');
     server.close();
+    await control?.close();
     await stopJobs();
     await getDatabaseHandle().close();
     process.exit(0);

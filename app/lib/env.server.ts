@@ -134,6 +134,8 @@ const envSchema = z.object({
   ),
   /** Bucket in the URL path (MinIO, s3rver) rather than the host name; defaults to true when S3_ENDPOINT is set. */
   S3_FORCE_PATH_STYLE: s3Setting(z.enum(['true', 'false'])),
+  /** Listing feeds dropped here (e.g. by the agency software over SFTP) are imported by the job runner. */
+  IMPORT_DROP_DIR: z.string().default('./data/import/incoming'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),

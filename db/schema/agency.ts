@@ -100,8 +100,10 @@ export const branches = pgTable(
     externalCommercialDepartmentId: integer('external_commercial_department_id'),
     timeZone: text('time_zone').notNull().default('Europe/London'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    /** The branch's code in the agency's software (BRANCH_ID of a BLM feed), matching imported listings to it. */
+    feedCode: text('feed_code'),
   },
-  (t) => [uniqueIndex('branches_slug_idx').on(t.slug)],
+  (t) => [uniqueIndex('branches_slug_idx').on(t.slug), uniqueIndex('branches_feed_code_idx').on(t.feedCode)],
 );
 
 export const departmentKinds = [

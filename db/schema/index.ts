@@ -8,3 +8,4 @@ export * from './leads.ts';
 export * from './tracking.ts';
 export * from './system.ts';
 export * from './content.ts';
+export * from './import-report.ts';

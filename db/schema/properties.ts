@@ -29,6 +29,8 @@ export type PropertyType = (typeof propertyTypes)[number];
 
 export type PropertyImage = { url: string; imageAlt: string; caption?: string; width?: number; height?: number };
 export type PropertyVideo = { id: string; url: string; description: string | null; kind: 'video' | 'tour' };
+/** A brochure or other document (PDF) that came with an imported listing. */
+export type PropertyDocument = { url: string; title: string; kind: 'brochure' | 'document' };
 /** Extra galleries keyed by the spec's modal names (agricultural-sales-event, history-images, …), each with an id. */
 export type PropertyGallery = { id: string; kind: string; title: string; images: PropertyImage[] };
 
@@ -60,7 +62,8 @@ export const properties = pgTable(
     postcode: text('postcode').notNull(),
     postcodeDistrict: text('postcode_district').notNull(),
     placeId: integer('place_id'),
-    location: geoPoint('location').notNull(),
+    /** Null for an imported listing whose place could not be found: published without a map pin (docs/import.md). */
+    location: geoPoint('location'),
     bedrooms: smallint('bedrooms').notNull().default(0),
     bathrooms: smallint('bathrooms').notNull().default(0),
     receptionRooms: smallint('reception_rooms').notNull().default(0),
@@ -89,6 +92,17 @@ export const properties = pgTable(
     epcCharts: jsonb('epc_charts').$type<PropertyImage[]>().notNull().default([]),
     videos: jsonb('videos').$type<PropertyVideo[]>().notNull().default([]),
     galleries: jsonb('galleries').$type<PropertyGallery[]>().notNull().default([]),
+    documents: jsonb('documents').$type<PropertyDocument[]>().notNull().default([]),
+    /**
+     * Imported listings are keyed by their feed and the feed's own reference (docs/import.md); both are null for
+     * listings entered otherwise (the demo seed). content_hash is the hash of everything the feed said, so a record
+     * that did not change is recognised without comparing columns.
+     */
+    source: text('source'),
+    sourceRef: text('source_ref'),
+    contentHash: text('content_hash'),
+    /** When the listing left its feed: unpublished, its page says it is no longer on the market. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     lettingsFeeText: text('lettings_fee_text'),
     epcRating: text('epc_rating'),
     councilTaxBand: text('council_tax_band'),
@@ -138,6 +152,7 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_slug_idx').on(t.slug),
+    uniqueIndex('properties_source_ref_idx').on(t.source, t.sourceRef),
     // One ordered index per sort option (spec point 3) so a page is read in order instead of sorting every match.
     index('properties_channel_status_price_idx').on(t.channel, t.status, t.priceValue, t.id),
     index('properties_sort_price_desc_idx').on(t.channel, t.status, t.priceValue.desc().nullsLast(), t.id.desc()),

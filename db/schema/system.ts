@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ImportCounts, ImportRecordReport } from './import-report.ts';
 
 /** Every email goes through the outbox: stored first, then sent by a job (SMTP) or read on the outbox page. */
 export const emailOutbox = pgTable(
@@ -47,3 +48,25 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * One row per imported file (or dry run): the report the command printed. The records kept are capped
+ * (IMPORT_RUN_RECORD_LIMIT, rejected and warned records first) so a 10,000-listing file stays a small row.
+ */
+export const importRuns = pgTable(
+  'import_runs',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'applied' | 'refused' | 'dry-run'>().notNull(),
+    reason: text('reason'),
+    counts: jsonb('counts').$type<ImportCounts>().notNull(),
+    records: jsonb('records').$type<ImportRecordReport[]>().notNull().default([]),
+    /** How many records the file had; `records` may hold fewer. */
+    recordCount: integer('record_count').notNull().default(0),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('import_runs_source_started_idx').on(t.source, t.startedAt)],
+);

@@ -413,6 +413,8 @@ export function buildAgency(gazetteer: Gazetteer): AgencyData {
       externalCommercialDepartmentId: null,
       timeZone: 'Europe/London',
       openingHours: demoOpeningHours(plan.country, plan.extraDepartments.length >= 2),
+      // The demo agency's software calls each branch by its reference code (BRANCH_ID in its BLM feed).
+      feedCode: plan.code,
     });
     const branchDepartmentIds = new Map<DepartmentKind, number>();
     kinds.forEach((kind, index) => {

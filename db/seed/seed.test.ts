@@ -96,8 +96,9 @@ describe('seedDatabase', () => {
       const town = placeById.get(property.placeId ?? -1);
       expect(town?.name).toBe(property.town);
       expect(town?.countySlug).toBe(property.countySlug);
-      expect(distanceKm(town!.location, property.location)).toBeLessThan(10);
-      expect(distanceKm(branch!.location, property.location)).toBeLessThan(22);
+      expect(property.location).toBeTruthy();
+      expect(distanceKm(town!.location, property.location!)).toBeLessThan(10);
+      expect(distanceKm(branch!.location, property.location!)).toBeLessThan(22);
       expect(property.postcode.startsWith(`${property.postcodeDistrict} `)).toBe(true);
       expect(districtSlugs.has(property.postcodeDistrict)).toBe(true);
       if (property.staffMemberId !== null) {

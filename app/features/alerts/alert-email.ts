@@ -4,7 +4,7 @@
  */
 import type { PropertyCard } from '../properties/index.ts';
 // Email clients ignore CSS custom properties: the message carries the site palette's values inline.
-import { DEFAULT_THEME_COLOURS as COLOURS } from '../site/index.ts';
+import { DEFAULT_THEME_COLOURS as COLOURS } from '../site/index.server.ts';
 
 const MAX_CARDS_PER_EMAIL = 20;
 

@@ -41,7 +41,8 @@ export type AlertListing = {
   countySlug: string;
   postcodeDistrict: string;
   town: string;
-  location: { lng: number; lat: number };
+  /** Null for a listing without a map pin: no place, radius or drawn area matches it. */
+  location: { lng: number; lat: number } | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -67,7 +68,9 @@ function withinRadius(centre: { lng: number; lat: number }, miles: number): Chec
   const cosLat = Math.cos((centre.lat * Math.PI) / 180);
   const dLng = miles / (MILES_PER_DEGREE_LAT * Math.max(0.1, cosLat));
   const radiusSquared = dLat * dLat;
-  return ({ location: { lng, lat } }) => {
+  return ({ location }) => {
+    if (!location) return false;
+    const { lng, lat } = location;
     if (lng < centre.lng - dLng || lng > centre.lng + dLng || lat < centre.lat - dLat || lat > centre.lat + dLat)
       return false;
     const x = (lng - centre.lng) * cosLat;
@@ -85,7 +88,9 @@ function insidePolygon(poly: readonly (readonly [number, number])[]): Check {
   const maxX = Math.max(...xs);
   const minY = Math.min(...ys);
   const maxY = Math.max(...ys);
-  return ({ location: { lng: x, lat: y } }) => {
+  return ({ location }) => {
+    if (!location) return false;
+    const { lng: x, lat: y } = location;
     if (x < minX || x > maxX || y < minY || y > maxY) return false;
     let inside = false;
     for (let i = 0, j = xs.length - 1; i < xs.length; j = i++) {

@@ -27,7 +27,9 @@ const SEARCH_RADII_KM = [2, 5, 12, 25] as const;
 const ENOUGH_COMPARABLES = 8;
 const MAX_ROWS = 800;
 
-function average(points: { lat: number; lng: number }[]): { lat: number; lng: number } | null {
+function average(located: ({ lat: number; lng: number } | null)[]): { lat: number; lng: number } | null {
+  // Listings without a map pin have no location.
+  const points = located.filter((point) => point !== null);
   if (points.length === 0) return null;
   return {
     lat: points.reduce((sum, point) => sum + point.lat, 0) / points.length,

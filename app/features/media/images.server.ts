@@ -9,12 +9,15 @@ import { chooseImageFormat, parseSizeSegment, type ImageFormat } from './image-s
 
 const FOLDER = /^[a-z0-9-]{1,40}$/;
 const FILE = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|jpeg|png)$/;
+/** Originals may also be PDF documents (imported brochures); only images are resized. */
+const ORIGINAL_FILE = /^[a-z0-9][a-z0-9-]{0,80}\.(jpg|jpeg|png|pdf)$/;
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
+  pdf: 'application/pdf',
 };
 
 /**
@@ -48,7 +51,7 @@ export async function serveMedia(
   const parts = pathname.replace(/^\/media\//, '').split('/');
   if (parts.length === 2) {
     const [folder, file] = parts as [string, string];
-    if (!FOLDER.test(folder) || !FILE.test(file)) return null;
+    if (!FOLDER.test(folder) || !ORIGINAL_FILE.test(file)) return null;
     const original = await sources.storage.get(`originals/${folder}/${file}`);
     if (!original) return null;
     const ext = file.split('.').pop() ?? 'jpg';

@@ -30,7 +30,8 @@ export type PropertyCard = {
   squareFeet: number | null;
   statusTags: string[];
   isNewListing: boolean;
-  location: { lat: number; lng: number };
+  /** Null for a listing published without a map pin. */
+  location: { lat: number; lng: number } | null;
   photoCount: number;
   floorplanCount: number;
   hasVideo: boolean;
@@ -64,7 +65,8 @@ export type PropertyCardRow = {
   auctionDate: string | null;
   createdAt: Date;
   photos: PropertyImage[];
-  location: { lat: number; lng: number };
+  /** Null for a listing published without a map pin. */
+  location: { lat: number; lng: number } | null;
   photoCount: number;
   floorplanCount: number;
   hasVideo: boolean;

@@ -29,8 +29,10 @@ export type PropertyDetails = {
   channel: 'sales' | 'lettings';
   statusText: string;
   isNoLongerAvailable: boolean;
+  /** Withdrawn by the agency's feed: unpublished, reachable by old links and saved lists. */
+  isOffTheMarket: boolean;
   displayAddress: string;
-  location: { lat: number; lng: number };
+  location: { lat: number; lng: number } | null;
   bedrooms: number;
   bathrooms: number;
   receptionRooms: number;
@@ -82,6 +84,8 @@ export type PropertyPageViewProps = {
   }[];
   tileUrl: string;
   mortgageGuideUrl: string;
+  /** Similar listings shown when this one is no longer on the market (cards rendered by the route). */
+  similarProperties?: React.ReactNode;
   /** Previous/next links from the visitor's search (the search feature renders them; see the property route). */
   neighbourLinks: React.ReactNode;
   /** The save toggle (the saved feature renders it; it builds on properties, not the other way round). */
@@ -352,7 +356,7 @@ function ContactPanel({ property, contact, branch }: Pick<PropertyPageViewProps,
 }
 
 export function PropertyPageView(props: PropertyPageViewProps) {
-  const { property, breadcrumbs, developmentHomes, tileUrl, mortgageGuideUrl } = props;
+  const { property, breadcrumbs, developmentHomes, tileUrl, mortgageGuideUrl, similarProperties } = props;
   const first = property.photos[0];
   if (first) {
     // React hoists this into <head>: the LCP image starts downloading before the stylesheet has been applied.
@@ -402,7 +406,11 @@ export function PropertyPageView(props: PropertyPageViewProps) {
         <div className="property-header__save">{props.saveToggle}</div>
       </header>
 
-      {property.isNoLongerAvailable ? (
+      {property.isOffTheMarket ? (
+        <p className="property-notice" role="note">
+          This property is no longer on the market. You can still see its details; similar properties are below.
+        </p>
+      ) : property.isNoLongerAvailable ? (
         <p className="property-notice" role="note">
           {`This property has been ${property.statusText.toLowerCase()}. It is no longer available, but you can still see its details.`}
         </p>
@@ -469,6 +477,13 @@ export function PropertyPageView(props: PropertyPageViewProps) {
 
           <PriceHistorySection priceLines={property.priceHistory} statusLines={property.statusHistory} />
 
+          {similarProperties ? (
+            <section className="property-section" aria-labelledby="similar-title">
+              <h2 id="similar-title">Similar properties</h2>
+              {similarProperties}
+            </section>
+          ) : null}
+
           {developmentHomes.length > 0 ? (
             <section className="property-section" aria-labelledby="plots-title">
               <h2 id="plots-title">Homes in this development</h2>
@@ -515,12 +530,16 @@ export function PropertyPageView(props: PropertyPageViewProps) {
 
           <section className="property-section" aria-labelledby="location-title">
             <h2 id="location-title">Location</h2>
-            <PropertyMap
-              lat={property.location.lat}
-              lng={property.location.lng}
-              tileUrl={tileUrl}
-              label={`Map showing the location of ${property.displayAddress}`}
-            />
+            {property.location ? (
+              <PropertyMap
+                lat={property.location.lat}
+                lng={property.location.lng}
+                tileUrl={tileUrl}
+                label={`Map showing the location of ${property.displayAddress}`}
+              />
+            ) : (
+              <p>{`${property.displayAddress}. No map is available for this property.`}</p>
+            )}
           </section>
         </div>
 

@@ -12,7 +12,8 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import type { TagsToDepartmentLabels } from './contact-routing.ts';
-import { propertyUrl } from './property-card.ts';
+import { propertyUrl, toPropertyCard, type PropertyCard } from './property-card.ts';
+import { getBranchNames, propertyCardColumns } from './cards.server.ts';
 import type { BranchRow, DepartmentRow, StaffRow } from './property-page.ts';
 
 /** Only what properties#show renders (house style rule 5); the modal-only columns are read by the modal loaders. */
@@ -23,6 +24,7 @@ const pageColumns = {
   channel: properties.channel,
   status: properties.status,
   isPublished: properties.isPublished,
+  withdrawnAt: properties.withdrawnAt,
   priceValue: properties.priceValue,
   priceQualifier: properties.priceQualifier,
   displayAddress: properties.displayAddress,
@@ -190,20 +192,60 @@ export async function getBranchContacts(db: Database, branchId: number): Promise
 
 /**
  * Everything properties#show needs, or null for an unknown or unpublished slug. Sold and let properties are
- * returned (the page stays reachable and shows the status).
+ * returned (the page stays reachable and shows the status), and so are listings withdrawn by their feed: old links
+ * and saved properties then say it is no longer on the market and offer similar properties.
  */
 export async function getPropertyPage(db: Database, slug: string) {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   const property = await findPropertyForPage(db, slug);
-  if (!property || !property.isPublished) return null;
-  const [contacts, mapping, neighbours, children] = await Promise.all([
+  const isOffTheMarket = property !== undefined && property !== null && property.withdrawnAt !== null;
+  if (!property || (!property.isPublished && !isOffTheMarket)) return null;
+  const [contacts, mapping, neighbours, children, similar] = await Promise.all([
     getBranchContacts(db, property.branchId),
     getTagsToDepartmentLabels(db),
     findNeighbours(db, property),
     property.isDevelopment ? findChildren(db, property.id) : Promise.resolve([] as ChildPropertyLink[]),
+    isOffTheMarket ? findSimilar(db, property) : Promise.resolve([] as PropertyCard[]),
   ]);
   if (!contacts) return null;
-  return { property, ...contacts, tagsToDepartmentLabels: mapping, neighbours, children };
+  return { property, ...contacts, tagsToDepartmentLabels: mapping, neighbours, children, isOffTheMarket, similar };
+}
+
+const SIMILAR_LIMIT = 4;
+
+/** Published listings like a withdrawn one: same channel and district (else town), a bedroom either side, nearest first. */
+async function findSimilar(
+  db: Database,
+  property: {
+    id: number;
+    channel: Channel;
+    bedrooms: number;
+    town: string;
+    postcode: string;
+    location: { lng: number; lat: number } | null;
+  },
+): Promise<PropertyCard[]> {
+  const district = property.postcode.split(' ')[0] ?? '';
+  const order = property.location
+    ? sql`${properties.location} <-> point(${property.location.lng}, ${property.location.lat})`
+    : sql`${properties.launchedAt} desc`;
+  const rows = await db
+    .select(propertyCardColumns)
+    .from(properties)
+    .where(
+      and(
+        eq(properties.isPublished, true),
+        eq(properties.channel, property.channel),
+        sql`${properties.id} <> ${property.id}`,
+        sql`${properties.bedrooms} between ${property.bedrooms - 1} and ${property.bedrooms + 1}`,
+        or(eq(properties.postcodeDistrict, district), eq(properties.town, property.town)),
+      ),
+    )
+    .orderBy(order)
+    .limit(SIMILAR_LIMIT);
+  const branchNames = await getBranchNames(db);
+  const now = new Date();
+  return rows.map((row) => toPropertyCard(row, now, branchNames));
 }
 
 /**

@@ -223,7 +223,7 @@ export type StructuredDataInput = {
   town: string;
   county: string;
   postcode: string;
-  location: { lat: number; lng: number };
+  location: { lat: number; lng: number } | null;
   bedrooms: number;
   bathrooms: number;
   receptionRooms: number;
@@ -292,8 +292,9 @@ export function buildStructuredData(input: StructuredDataInput): Record<string, 
       postalCode: input.postcode,
       addressCountry: 'GB',
     },
-    geo: { '@type': 'GeoCoordinates', latitude: input.location.lat, longitude: input.location.lng },
   };
+  if (input.location)
+    place.geo = { '@type': 'GeoCoordinates', latitude: input.location.lat, longitude: input.location.lng };
   if (isHome) {
     place.numberOfBedrooms = input.bedrooms;
     place.numberOfBathroomsTotal = input.bathrooms;

@@ -4,13 +4,18 @@ import type { Database } from '../../lib/db.server.ts';
 import { propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { SAVED_ITEM_LIMIT } from './saved-schemas.ts';
 
+const NO_LONGER_ON_THE_MARKET = 'No longer on the market';
+
 export type SavedPropertiesList = { properties: PropertyCard[]; property_ids: number[]; synced: boolean };
 
-/** The signed-in user's saved properties, oldest first; only published properties are shown as cards. */
+/**
+ * The signed-in user's saved properties, oldest first; published properties are shown as cards, and so are those
+ * their agency's feed withdrew, marked as no longer on the market (their page offers similar properties).
+ */
 export async function listSavedProperties(db: Database, userId: number): Promise<SavedPropertiesList> {
   const [rows, [user]] = await Promise.all([
     db
-      .select({ ...propertyCardColumns, isPublished: properties.isPublished })
+      .select({ ...propertyCardColumns, isPublished: properties.isPublished, withdrawnAt: properties.withdrawnAt })
       .from(savedProperties)
       .innerJoin(properties, eq(properties.id, savedProperties.propertyId))
       .where(eq(savedProperties.userId, userId))
@@ -19,7 +24,12 @@ export async function listSavedProperties(db: Database, userId: number): Promise
   ]);
   const now = new Date();
   return {
-    properties: rows.filter((row) => row.isPublished).map((row) => toPropertyCard(row, now)),
+    properties: rows
+      .filter((row) => row.isPublished || row.withdrawnAt !== null)
+      .map((row) => {
+        const card = toPropertyCard(row, now);
+        return row.isPublished ? card : { ...card, statusTags: [NO_LONGER_ON_THE_MARKET] };
+      }),
     property_ids: rows.map((row) => row.id),
     synced: user?.synced ?? false,
   };

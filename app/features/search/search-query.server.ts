@@ -392,8 +392,10 @@ export async function searchMapMarkers(
     .where(and(...searchConditions(search, place, now)))
     .orderBy(...orderBy(search.sorted))
     .limit(MAP_MARKER_LIMIT);
-  return rows.map((row) => {
+  return rows.flatMap((row) => {
     const card = toPropertyCard(row, now, branchNames);
+    // A listing without a map pin is in the results list but has no marker.
+    if (!card.location) return [];
     return {
       id: card.property_id,
       lat: card.location.lat,

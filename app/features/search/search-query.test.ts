@@ -82,11 +82,13 @@ function expected(search: Search, place: ResolvedPlace | null): Row[] {
     if (search.branch_id !== null && row.branchId !== search.branch_id) return false;
     if (search.propertyType !== null && row.propertyType !== search.propertyType) return false;
     if (!matchesFacts(search, row.facts)) return false;
-    if (place) {
+    // A listing without a map pin is never inside a place's radius or a drawn area.
+    if ((place || search.poly) && !row.location) return false;
+    if (place && row.location) {
       const radius = search.within && search.within > 0 ? search.within : DEFAULT_PLACE_RADIUS_MILES;
       if (distanceMiles(row.location, place.location) > radius + 1e-9) return false;
     }
-    if (search.poly && !insidePolygon(row.location, search.poly)) return false;
+    if (search.poly && row.location && !insidePolygon(row.location, search.poly)) return false;
     return true;
   });
 }

@@ -3,3 +3,5 @@
  * entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
 export { getSiteChrome } from './site-chrome.server.ts';
+// For server modules (alert emails) that must not load the client entry's components and stylesheets.
+export { DEFAULT_THEME_COLOURS } from './theme.ts';

@@ -5,6 +5,6 @@
 export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './root-data.ts';
 export { SiteFooter } from './site-footer.tsx';
 export { SiteHeader } from './site-header.tsx';
-export { DEFAULT_THEME_COLOURS, readThemeColour, rootStyleSheet, themeColours, themeStyle } from './theme.ts';
+export { readThemeColour, rootStyleSheet, themeColours, themeStyle } from './theme.ts';
 export { logoSizeVariables } from './menus.ts';
 export { LegalFooter } from './legal-footer.tsx';

@@ -5,6 +5,7 @@ import { areCalculatorsHidden } from '../../features/calculators/calculators-vis
 import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { PropertyPageView, type PropertyDetails } from '../../features/properties/property-details.tsx';
 import { SavePropertyToggle } from '../../features/saved/save-property-toggle.tsx';
+import { SaveablePropertyCard } from '../../features/saved/saveable-property-card.tsx';
 import { propertyUrl } from '../../features/properties/property-card.ts';
 import { modalLoadingTitle } from '../../features/properties/modal-loading.ts';
 import { PendingModalStatus } from '../../components/pending-modal-status.tsx';
@@ -78,6 +79,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     channel: property.channel,
     statusText: STATUS_WORDS[property.status],
     isNoLongerAvailable: isNoLongerAvailable(property.status),
+    isOffTheMarket: page.isOffTheMarket,
     displayAddress: property.displayAddress,
     location: property.location,
     bedrooms: property.bedrooms,
@@ -129,9 +131,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     breadcrumbs,
     neighbours: page.neighbours,
     developmentHomes: page.children,
+    similar: page.similar,
     tileUrl: getEnv().MAP_TILE_URL,
     mortgageGuideUrl: chrome.theme.mortgageGuideUrl || '/mortgages',
     seo: {
+      // A listing that has left the market stays reachable for old links but is no longer offered to search engines.
+      isNoIndex: page.isOffTheMarket,
       canonical,
       agencyName: chrome.agencyName,
       title: `${property.displayAddress} | ${price.text} | ${chrome.agencyName}`,
@@ -191,6 +196,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
       { name: 'twitter:image:alt', content: seo.shareImageAlt },
     );
   }
+  if (seo.isNoIndex) tags.push({ name: 'robots', content: 'noindex' });
   for (const block of seo.structuredData) tags.push({ 'script:ld+json': block });
   return tags;
 }
@@ -208,6 +214,15 @@ export default function PropertyRoute({ loaderData }: Route.ComponentProps) {
           <SavePropertyToggle propertyId={loaderData.property.id} address={loaderData.property.displayAddress} />
         }
         developmentHomes={loaderData.developmentHomes}
+        similarProperties={
+          loaderData.similar.length > 0 ? (
+            <div className="card-grid">
+              {loaderData.similar.map((card) => (
+                <SaveablePropertyCard key={card.property_id} card={card} />
+              ))}
+            </div>
+          ) : null
+        }
         tileUrl={loaderData.tileUrl}
         mortgageGuideUrl={loaderData.mortgageGuideUrl}
       />

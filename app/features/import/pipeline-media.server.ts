@@ -1,0 +1,286 @@
+/**
+ * The media of imported listings: each file is read from the feed (zip or folder) or downloaded, checked by its
+ * bytes (an image must decode as one, a document must be a PDF), named by its content hash (so an unchanged file is
+ * never stored twice) and stored through storeMediaOriginal.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { PropertyDocument, PropertyImage, PropertyVideo } from '../../../db/schema/index.ts';
+import type { Feed, ImportIssue, ImportedMediaRef, ImportedVideo } from './feed.ts';
+import { storeMediaOriginal } from './media-store.server.ts';
+
+export type MediaOptions = {
+  /** One download's time limit, connection to last byte. */
+  timeoutMs: number;
+  maxImageBytes: number;
+  maxDocumentBytes: number;
+  maxRedirects: number;
+  /** Downloads (and file reads) at the same time. */
+  concurrency: number;
+  /** Further attempts after a network error, a 5xx or a 429, waiting retryDelayMs, then twice that, … */
+  retries: number;
+  retryDelayMs: number;
+  /** Stores the checked bytes and answers their public URL; a dry run passes one that stores nothing. */
+  store: (folder: string, file: string, bytes: Uint8Array) => Promise<string>;
+};
+
+export const defaultMediaOptions: MediaOptions = {
+  timeoutMs: 20_000,
+  maxImageBytes: 25 * 1024 * 1024,
+  maxDocumentBytes: 50 * 1024 * 1024,
+  maxRedirects: 3,
+  concurrency: 4,
+  retries: 2,
+  retryDelayMs: 500,
+  store: storeMediaOriginal,
+};
+
+const MEDIA_FOLDER = 'imports';
+
+export type ListingMedia = {
+  photos: PropertyImage[];
+  floorplans: PropertyImage[];
+  epcCharts: PropertyImage[];
+  documents: PropertyDocument[];
+  videos: PropertyVideo[];
+  warnings: ImportIssue[];
+};
+
+/** A simple counting semaphore: at most `limit` tasks run at once. */
+function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+class MediaProblem extends Error {}
+
+const FIELD_NAMES: Record<ImportedMediaRef['kind'], string> = {
+  photo: 'MEDIA_IMAGE',
+  floorplan: 'MEDIA_FLOOR_PLAN',
+  epc: 'EPC',
+  brochure: 'MEDIA_DOCUMENT',
+  document: 'MEDIA_DOCUMENT',
+};
+
+/** The feed field a media file came from, for the report (MEDIA_IMAGE_03); EPC graphs and documents vary by feed. */
+function fieldOf(ref: ImportedMediaRef): string {
+  if (ref.kind === 'epc') return 'EPC';
+  return `${FIELD_NAMES[ref.kind]}_${String(ref.order).padStart(2, '0')}`;
+}
+
+async function readCapped(stream: AsyncIterable<unknown>, cap: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > cap) throw new MediaProblem(`is larger than ${Math.round(cap / 1024 / 1024)} MB`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const isRetryable = (status: number) => status === 429 || status >= 500;
+
+/** Downloads one URL: redirects followed by hand (at most maxRedirects), a time limit and a size cap. */
+async function download(url: string, cap: number, options: MediaOptions): Promise<Buffer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await downloadOnce(url, cap, options);
+    } catch (error) {
+      const retryable = !(error instanceof MediaProblem) || (error as MediaProblem & { retry?: boolean }).retry;
+      if (!retryable || attempt >= options.retries) {
+        if (error instanceof MediaProblem) throw error;
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        throw new MediaProblem(
+          timedOut
+            ? `could not be downloaded within ${Math.round(options.timeoutMs / 1000)} seconds`
+            : 'could not be downloaded',
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs * 2 ** attempt));
+    }
+  }
+}
+
+async function downloadOnce(url: string, cap: number, options: MediaOptions): Promise<Buffer> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const target = new URL(current);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new MediaProblem('is not an http(s) URL');
+    const response = await fetch(target, { redirect: 'manual', signal });
+    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
+      await response.body?.cancel();
+      if (hop >= options.maxRedirects) throw new MediaProblem(`redirects more than ${options.maxRedirects} times`);
+      current = new URL(response.headers.get('location')!, target).toString();
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      const problem = new MediaProblem(`answered HTTP ${response.status}`) as MediaProblem & { retry?: boolean };
+      problem.retry = isRetryable(response.status);
+      throw problem;
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (length > cap) {
+      await response.body?.cancel();
+      throw new MediaProblem(`is larger than ${Math.round(cap / 1024 / 1024)} MB`);
+    }
+    if (!response.body) return Buffer.alloc(0);
+    return readCapped(response.body as unknown as AsyncIterable<Uint8Array>, cap);
+  }
+}
+
+type CheckedFile = { kind: 'image'; url: string; width?: number; height?: number } | { kind: 'pdf'; url: string };
+
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif', 'heif']);
+
+/** Checks the bytes, converts images the media route cannot serve to JPEG, stores the file. */
+async function checkAndStore(bytes: Buffer, wantsImage: boolean, options: MediaOptions): Promise<CheckedFile> {
+  const isPdf = bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+  if (isPdf) {
+    if (wantsImage) throw new MediaProblem('is a PDF, not an image');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    return { kind: 'pdf', url: await options.store(MEDIA_FOLDER, `${hash}.pdf`, bytes) };
+  }
+  const metadata = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.format || !IMAGE_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+    throw new MediaProblem(wantsImage ? 'is not an image' : 'is neither a PDF nor an image');
+  }
+  let stored = bytes;
+  let extension = metadata.format === 'png' ? 'png' : 'jpg';
+  if (metadata.format !== 'jpeg' && metadata.format !== 'png') {
+    stored = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .jpeg({ quality: 88 })
+      .toBuffer()
+      .catch(() => {
+        throw new MediaProblem('is an image that could not be converted');
+      });
+    extension = 'jpg';
+  }
+  const hash = createHash('sha256').update(stored).digest('hex');
+  const url = await options.store(MEDIA_FOLDER, `${hash}.${extension}`, stored);
+  // EXIF orientations 5–8 swap the displayed width and height.
+  const isRotated = (metadata.orientation ?? 1) >= 5;
+  return {
+    kind: 'image',
+    url,
+    width: isRotated ? metadata.height : metadata.width,
+    height: isRotated ? metadata.width : metadata.height,
+  };
+}
+
+const SAFE_NAME = /^[^/\\]+(\/[^/\\]+)*$/;
+
+/** The media of one run: files already checked (by source) are not read again. */
+export function createMediaProcessor(feed: Feed, options: MediaOptions) {
+  const limit = createLimiter(options.concurrency);
+  const seen = new Map<string, Promise<CheckedFile>>();
+
+  const fetchFile = (ref: ImportedMediaRef, wantsImage: boolean): Promise<CheckedFile> => {
+    const key = `${wantsImage ? 'i' : 'd'}:${ref.source}`;
+    const isUrl = /^https?:\/\//i.test(ref.source);
+    let job = seen.get(key);
+    if (!job) {
+      job = limit(async () => {
+        const cap = wantsImage ? options.maxImageBytes : options.maxDocumentBytes;
+        let bytes: Buffer;
+        if (isUrl) {
+          bytes = await download(ref.source, cap, options);
+        } else {
+          if (!SAFE_NAME.test(ref.source) || ref.source.split('/').some((part) => part === '..' || part === '.')) {
+            throw new MediaProblem('is not a file name inside the feed');
+          }
+          const stream = await feed.openMedia(ref.source);
+          if (!stream) throw new MediaProblem('is not in the feed');
+          bytes = await readCapped(stream as AsyncIterable<unknown>, cap);
+        }
+        if (bytes.length === 0) throw new MediaProblem('is empty');
+        return checkAndStore(bytes, wantsImage, options);
+      });
+      // Downloads are remembered for the run (listings often share a URL); files in the feed are read again if
+      // named twice, so memory does not grow with the number of files.
+      if (isUrl) seen.set(key, job);
+    }
+    return job;
+  };
+
+  return async function processListingMedia(
+    refs: readonly ImportedMediaRef[],
+    videos: readonly ImportedVideo[],
+    displayAddress: string,
+  ): Promise<ListingMedia> {
+    const media: ListingMedia = { photos: [], floorplans: [], epcCharts: [], documents: [], videos: [], warnings: [] };
+    const ordered = [...refs].sort((a, b) => a.order - b.order);
+    const results = await Promise.all(
+      ordered.map(async (ref) => {
+        const wantsImage = ref.kind === 'photo' || ref.kind === 'floorplan';
+        try {
+          return { ref, file: await fetchFile(ref, wantsImage) };
+        } catch (error) {
+          const problem = error instanceof MediaProblem ? error.message : 'could not be read';
+          return { ref, problem };
+        }
+      }),
+    );
+    // Warnings in the feed's order, whichever download finished first.
+    for (const result of results) {
+      if (!('problem' in result)) continue;
+      const field = fieldOf(result.ref);
+      media.warnings.push({
+        field,
+        message: `${field} "${result.ref.source.slice(0, 200)}" ${result.problem}: the file is skipped`,
+      });
+    }
+    const counters = { photo: 0, floorplan: 0, epc: 0 };
+    for (const result of results) {
+      if ('problem' in result) continue;
+      const { ref, file } = result;
+      if (file.kind === 'pdf' || ref.kind === 'brochure' || ref.kind === 'document') {
+        media.documents.push({
+          url: file.url,
+          title: ref.caption ?? (ref.kind === 'epc' ? 'Energy performance certificate' : 'Brochure'),
+          kind: ref.kind === 'brochure' ? 'brochure' : 'document',
+        });
+        continue;
+      }
+      const imageKind = ref.kind === 'floorplan' ? 'floorplan' : ref.kind === 'photo' ? 'photo' : 'epc';
+      if (file.kind !== 'image') continue;
+      const n = ++counters[imageKind];
+      const what =
+        imageKind === 'photo' ? 'Photo' : imageKind === 'floorplan' ? 'Floor plan' : 'Energy performance chart';
+      const image: PropertyImage = {
+        url: file.url,
+        imageAlt: ref.caption ? `${ref.caption}, ${displayAddress}` : `${what} ${n} of ${displayAddress}`,
+        ...(ref.caption ? { caption: ref.caption } : {}),
+        ...(file.width ? { width: file.width, height: file.height } : {}),
+      };
+      if (imageKind === 'photo') media.photos.push(image);
+      else if (imageKind === 'floorplan') media.floorplans.push(image);
+      else media.epcCharts.push(image);
+    }
+    for (const video of videos) {
+      media.videos.push({
+        id: createHash('sha256').update(video.url).digest('hex').slice(0, 12),
+        url: video.url,
+        description: video.description,
+        kind: video.kind,
+      });
+    }
+    return media;
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * npm run bench:import -- [--listings 10000] [--photos 10] [--changed 100] [--keep]
+ *
+ * The import pipeline's budget (docs/performance.md): a first import of N listings with K photos each (5 minutes,
+ * 500 MB peak RSS), the same file again (all unchanged, 30 s) and a file with `--changed` listings changed (10 s).
+ * Runs on a fresh PGlite folder, or on BENCH_DATABASE_URL (PostgreSQL: a database it empties first). The feed is generated in memory
+ * as the pipeline's Feed type, without parsing a BLM file: it measures the pipeline (places, hashes, media checks and
+ * storage, the transaction); the BLM parser's own cost is measured with the parser. Every photo is a distinct file
+ * (a small JPEG with a unique trailer), so each is hashed, checked with sharp and written.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
+import { branches, places } from '../db/schema/index.ts';
+import { openDatabase } from '../app/lib/db.server.ts';
+import { resetEnvForTests } from '../app/lib/env.server.ts';
+import type { Feed, ImportedListing, MappedRecord } from '../app/features/import/feed.ts';
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: 'string', default: '10000' },
+    photos: { type: 'string', default: '10' },
+    changed: { type: 'string', default: '100' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const listingCount = Number(values.listings);
+const photoCount = Number(values.photos);
+const changedCount = Math.min(Number(values.changed), listingCount);
+const budgets = { first: 300_000, firstRssMb: 500, again: 30_000, changed: 10_000 };
+
+const work = await mkdtemp(path.join(tmpdir(), 'doorstep-bench-import-'));
+process.env.MEDIA_DIR = path.join(work, 'media');
+process.env.LOG_LEVEL ??= 'silent';
+resetEnvForTests();
+// Loaded after MEDIA_DIR is set: the media store reads it from the environment.
+const { applyFeed } = await import('../app/features/import/index.server.ts');
+
+const benchUrl = process.env.BENCH_DATABASE_URL;
+const pgliteDir = path.join(work, 'pglite');
+if (!benchUrl) {
+  // A new PGlite folder is created and migrated in a child process: creating the cluster peaks near 1 GB of WASM
+  // memory that is never handed back, which is not the import's. The server, too, opens an existing folder.
+  execFileSync('npx', ['tsx', 'scripts/migrate.ts'], {
+    env: { ...process.env, PGLITE_DIR: pgliteDir },
+    stdio: 'ignore',
+  });
+}
+const handle = benchUrl
+  ? openDatabase({ databaseUrl: benchUrl, statementTimeoutMs: 120_000 })
+  : openDatabase({ dataDir: pgliteDir });
+await handle.migrate();
+// On PGlite the process holds the database too (≈ 400 MB open, growing by up to its 128 MB of shared buffers as
+// tables fill): the budget applies to what the import adds on top; on PostgreSQL the process is the import alone.
+const baselineMb = handle.kind === 'pglite' ? process.memoryUsage().rss / 1048576 : 0;
+const db = handle.db;
+if (handle.kind === 'postgres') {
+  await db.execute(sql`truncate properties, branches, places, import_runs restart identity cascade`);
+}
+await db.insert(branches).values({
+  slug: 'bath',
+  name: 'Bath',
+  addressLine1: '1 Milsom Street',
+  town: 'Bath',
+  county: 'Somerset',
+  country: 'england',
+  postcode: 'BA1 1DE',
+  location: { lng: -2.36, lat: 51.38 },
+  contactNumber: '01225 000000',
+  email: 'bath@agency.example',
+  feedCode: 'BAT',
+});
+await db.insert(places).values([
+  {
+    kind: 'town',
+    slug: 'bath',
+    name: 'Bath',
+    nameLower: 'bath',
+    countySlug: 'somerset',
+    countyName: 'Somerset',
+    country: 'england',
+    location: { lng: -2.359, lat: 51.3751 },
+    population: 90_000,
+  },
+  {
+    kind: 'postcode-district',
+    slug: 'ba1',
+    name: 'BA1',
+    nameLower: 'ba1',
+    countySlug: 'somerset',
+    countyName: 'Somerset',
+    country: 'england',
+    location: { lng: -2.37, lat: 51.39 },
+  },
+]);
+
+const basePhoto = await sharp({
+  create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 140, b: 90 } },
+})
+  .jpeg({ quality: 70 })
+  .toBuffer();
+
+function photoBytes(name: string): Buffer {
+  // Bytes after the JPEG end marker are ignored by decoders: a distinct, valid file per name.
+  return Buffer.concat([basePhoto, Buffer.from(name)]);
+}
+
+function listingFor(index: number, priceBump: number): ImportedListing {
+  const ref = `BENCH-${String(index).padStart(6, '0')}`;
+  return {
+    ref,
+    branchCode: 'BAT',
+    fields: {
+      channel: index % 4 === 0 ? 'lettings' : 'sales',
+      status: 'available',
+      isPublished: true,
+      priceValue: (index % 4 === 0 ? 1_200 : 250_000 + (index % 500) * 1_000) + priceBump,
+      priceQualifier: '',
+      displayAddress: `${index} Orchard Road, Bath`,
+      addressLine1: `${index} Orchard Road`,
+      town: 'Bath',
+      postcode: 'BA1 2AB',
+      bedrooms: 1 + (index % 5),
+      bathrooms: 1 + (index % 2),
+      receptionRooms: 1,
+      propertyType: 'house',
+      propertyStyle: 'Semi-detached house',
+      summary: 'A well presented home close to the park and the station.',
+      description: 'A well presented home close to the park and the station. '.repeat(30),
+      features: ['Garden', 'Parking', 'Gas central heating'],
+    },
+    coordinates: { latitude: 51.35 + (index % 100) / 1_000, longitude: -2.4 + (index % 97) / 1_000 },
+    media: Array.from({ length: photoCount }, (_, n) => ({
+      kind: 'photo' as const,
+      source: `${ref}_IMG_${String(n).padStart(2, '0')}.jpg`,
+      caption: null,
+      order: n,
+    })),
+    videos: [],
+  };
+}
+
+function generatedFeed(changed: number): Feed {
+  return {
+    notes: ['generated in memory'],
+    records: (async function* (): AsyncGenerator<MappedRecord> {
+      for (let index = 0; index < listingCount; index++) {
+        const listing = listingFor(index, index < changed ? -5_000 : 0);
+        yield { ref: listing.ref, listing, errors: [], warnings: [] };
+      }
+    })(),
+    openMedia: async (name) => Readable.from([photoBytes(name)]),
+    close: async () => undefined,
+  };
+}
+
+async function measure(label: string, changed: number, budgetMs: number) {
+  const started = performance.now();
+  const report = await applyFeed(db, generatedFeed(changed), { source: 'bench', origin: 'https://agency.example' });
+  const ms = performance.now() - started;
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  const ownMb = peakMb - baselineMb;
+  const { counts } = report;
+  console.log(
+    `${label.padEnd(34)} ${(ms / 1000).toFixed(1).padStart(7)} s  peak RSS ${peakMb.toFixed(0).padStart(4)} MB` +
+      (baselineMb > 0 ? ` (${ownMb.toFixed(0)} MB over the open database)  ` : '  ') +
+      `(created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, warnings ${counts.warnings})`,
+  );
+  return { ms, peakMb, isOver: ms > budgetMs, report };
+}
+
+console.log(
+  `Import benchmark: ${listingCount} listings × ${photoCount} photos on ${handle.kind} (${benchUrl ? 'BENCH_DATABASE_URL' : work}); RSS with the database open: ${baselineMb.toFixed(0)} MB`,
+);
+const first = await measure('first import', 0, budgets.first);
+const again = await measure('same file again (all unchanged)', 0, budgets.again);
+const changed = await measure(`${changedCount} listings changed`, changedCount, budgets.changed);
+await handle.close();
+if (!values.keep) await rm(work, { recursive: true, force: true });
+
+const failures = [
+  first.isOver ? `first import over ${budgets.first / 1000} s` : null,
+  first.peakMb - baselineMb > budgets.firstRssMb ? `peak RSS over ${budgets.firstRssMb} MB` : null,
+  again.isOver ? `re-import over ${budgets.again / 1000} s` : null,
+  changed.isOver ? `changed import over ${budgets.changed / 1000} s` : null,
+  first.report.counts.created !== listingCount ? 'the first import did not create every listing' : null,
+  again.report.counts.unchanged !== listingCount ? 'the re-import was not all unchanged' : null,
+  changed.report.counts.updated !== changedCount
+    ? 'the changed import did not update exactly the changed listings'
+    : null,
+].filter((failure) => failure !== null);
+if (failures.length > 0) {
+  console.error(`Over budget: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('Within budget (5 min and 500 MB, 30 s, 10 s).');
+process.exit(0);
