@@ -26,11 +26,12 @@ describe('the sample feed', () => {
     expect(records.flatMap((record) => [...record.errors, ...record.warnings])).toEqual([]);
     const channels = new Set(records.map((record) => record.listing?.fields.channel));
     expect(channels).toEqual(new Set(['sales', 'lettings']));
-    // All eight demo branches (BRANCH_ID is the demo branch's id), Edinburgh's listing in Scotland.
+    // All eight demo branches (BRANCH_ID is the feed code the demo seed gives each branch), Edinburgh's listing in
+    // Scotland.
     expect(new Set(records.map((record) => record.listing?.branchCode))).toEqual(
-      new Set(['1', '2', '3', '4', '5', '6', '7', '8']),
+      new Set(['BAT', 'BRI', 'CHE', 'OXF', 'YRK', 'HAR', 'EDI', 'CDF']),
     );
-    expect(records.find((record) => record.ref.startsWith('7_'))?.listing?.fields.facts?.nation).toBe('scotland');
+    expect(records.find((record) => record.ref.startsWith('EDI_'))?.listing?.fields.facts?.nation).toBe('scotland');
     const first = records[0]?.listing;
     expect(first?.media.map((media) => [media.kind, media.caption])).toEqual([
       ['photo', 'Front elevation'],
