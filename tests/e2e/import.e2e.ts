@@ -41,7 +41,7 @@ async function runImport(reportName: string): Promise<{ code: number | null; out
 describe('importing the sample feed into the running site', () => {
   let listingUrl = '';
 
-  it('creates all 25 listings through the command, handed to the server on PGlite', async () => {
+  it('creates all 25 listings through the command (handed to the server when it holds PGlite)', async () => {
     const { code, output, report } = await runImport('first.json');
     expect(code, output).toBe(0);
     if (inject('serverEnv').PGLITE_DIR) expect(output).toMatch(/The server \(pid \d+\) holds the database/);
