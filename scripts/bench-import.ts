@@ -1,12 +1,15 @@
 /**
- * npm run bench:import -- [--listings 10000] [--photos 10] [--changed 100] [--keep]
+ * npm run bench:import -- [--listings 10000] [--photos 10] [--changed 100] [--format blm|memory] [--keep]
  *
  * The import pipeline's budget (docs/performance.md): a first import of N listings with K photos each (5 minutes,
  * 500 MB peak RSS), the same file again (all unchanged, 30 s) and a file with `--changed` listings changed (10 s).
- * Runs on a fresh PGlite folder, or on BENCH_DATABASE_URL (PostgreSQL: a database it empties first). The feed is generated in memory
- * as the pipeline's Feed type, without parsing a BLM file: it measures the pipeline (places, hashes, media checks and
- * storage, the transaction); the BLM parser's own cost is measured with the parser. Every photo is a distinct file
- * (a small JPEG with a unique trailer), so each is hashed, checked with sharp and written.
+ * Runs on a fresh PGlite folder, or on BENCH_DATABASE_URL (PostgreSQL: a database it empties first).
+ *
+ * `--format blm` (the default) writes real BLM zips with the sample generator (scripts/make-sample-feed.ts: listings
+ * spread over the demo branches, every photo a distinct JPEG) and imports them as `npm run import` does
+ * (`openFeedFile` + the pipeline), so the figures cover zip reading, BLM parsing and mapping as well as places,
+ * hashes, media checks and storage and the transaction. Writing the zips is timed apart and is not in the budget.
+ * `--format memory` generates the pipeline's Feed objects in memory instead, measuring the pipeline alone.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +20,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { branches, places } from '../db/schema/index.ts';
+import { branchPlans } from '../db/seed/agency.ts';
 import { openDatabase } from '../app/lib/db.server.ts';
 import { resetEnvForTests } from '../app/lib/env.server.ts';
 import type { Feed, ImportedListing, MappedRecord } from '../app/features/import/feed.ts';
@@ -26,12 +30,18 @@ const { values } = parseArgs({
     listings: { type: 'string', default: '10000' },
     photos: { type: 'string', default: '10' },
     changed: { type: 'string', default: '100' },
+    format: { type: 'string', default: 'blm' },
     keep: { type: 'boolean', default: false },
   },
 });
 const listingCount = Number(values.listings);
 const photoCount = Number(values.photos);
 const changedCount = Math.min(Number(values.changed), listingCount);
+const format = values.format;
+if (format !== 'blm' && format !== 'memory') {
+  console.error('--format is blm or memory');
+  process.exit(2);
+}
 const budgets = { first: 300_000, firstRssMb: 500, again: 30_000, changed: 10_000 };
 
 const work = await mkdtemp(path.join(tmpdir(), 'doorstep-bench-import-'));
@@ -39,7 +49,8 @@ process.env.MEDIA_DIR = path.join(work, 'media');
 process.env.LOG_LEVEL ??= 'silent';
 resetEnvForTests();
 // Loaded after MEDIA_DIR is set: the media store reads it from the environment.
-const { applyFeed } = await import('../app/features/import/index.server.ts');
+const { applyFeed, importFile, openFeedFile } = await import('../app/features/import/index.server.ts');
+const { writeSampleFeed } = await import('./make-sample-feed.ts');
 
 const benchUrl = process.env.BENCH_DATABASE_URL;
 const pgliteDir = path.join(work, 'pglite');
@@ -62,19 +73,22 @@ const db = handle.db;
 if (handle.kind === 'postgres') {
   await db.execute(sql`truncate properties, branches, places, import_runs restart identity cascade`);
 }
-await db.insert(branches).values({
-  slug: 'bath',
-  name: 'Bath',
-  addressLine1: '1 Milsom Street',
-  town: 'Bath',
-  county: 'Somerset',
-  country: 'england',
-  postcode: 'BA1 1DE',
-  location: { lng: -2.36, lat: 51.38 },
-  contactNumber: '01225 000000',
-  email: 'bath@agency.example',
-  feedCode: 'BAT',
-});
+// The sample's listings are spread over the demo agency's branches, named by their feed codes.
+await db.insert(branches).values(
+  branchPlans.map((plan) => ({
+    slug: plan.slug,
+    name: plan.name,
+    addressLine1: plan.addressLine1,
+    town: plan.town,
+    county: plan.town,
+    country: plan.country,
+    postcode: plan.postcode,
+    location: plan.location,
+    contactNumber: plan.phoneBase(0),
+    email: `${plan.slug}@agency.example`,
+    feedCode: plan.code,
+  })),
+);
 await db.insert(places).values([
   {
     kind: 'town',
@@ -159,9 +173,41 @@ function generatedFeed(changed: number): Feed {
   };
 }
 
+// The BLM files are written before any timing starts: the same "now" keeps every unchanged listing identical.
+const feedFiles = { first: path.join(work, 'feed.zip'), changed: path.join(work, 'feed-changed.zip') };
+if (format === 'blm') {
+  const started = performance.now();
+  const now = new Date();
+  const written = await writeSampleFeed({ count: listingCount, photos: photoCount, out: feedFiles.first, now });
+  await writeSampleFeed({
+    count: listingCount,
+    photos: photoCount,
+    out: feedFiles.changed,
+    now,
+    changed: changedCount,
+  });
+  console.log(
+    `Wrote two BLM zips of ${written.files} files, ${(written.bytes / 1048576).toFixed(0)} MB each, in ${((performance.now() - started) / 1000).toFixed(1)} s (not timed below)`,
+  );
+}
+
 async function measure(label: string, changed: number, budgetMs: number) {
   const started = performance.now();
-  const report = await applyFeed(db, generatedFeed(changed), { source: 'bench', origin: 'https://agency.example' });
+  const origin = 'https://agency.example';
+  const report =
+    format === 'memory'
+      ? await applyFeed(db, generatedFeed(changed), { source: 'bench', origin })
+      : await importFile(
+          db,
+          {
+            path: changed > 0 ? feedFiles.changed : feedFiles.first,
+            source: 'bench',
+            dryRun: false,
+            allowMassWithdraw: false,
+          },
+          openFeedFile,
+          { origin },
+        );
   const ms = performance.now() - started;
   const peakMb = process.resourceUsage().maxRSS / 1024;
   const ownMb = peakMb - baselineMb;
@@ -175,7 +221,7 @@ async function measure(label: string, changed: number, budgetMs: number) {
 }
 
 console.log(
-  `Import benchmark: ${listingCount} listings × ${photoCount} photos on ${handle.kind} (${benchUrl ? 'BENCH_DATABASE_URL' : work}); RSS with the database open: ${baselineMb.toFixed(0)} MB`,
+  `Import benchmark (${format === 'blm' ? 'BLM zip' : 'Feed in memory'}): ${listingCount} listings × ${photoCount} photos on ${handle.kind} (${benchUrl ? 'BENCH_DATABASE_URL' : work}); RSS with the database open: ${baselineMb.toFixed(0)} MB`,
 );
 const first = await measure('first import', 0, budgets.first);
 const again = await measure('same file again (all unchanged)', 0, budgets.again);

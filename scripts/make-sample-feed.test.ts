@@ -26,8 +26,7 @@ describe('the sample feed', () => {
     expect(records.flatMap((record) => [...record.errors, ...record.warnings])).toEqual([]);
     const channels = new Set(records.map((record) => record.listing?.fields.channel));
     expect(channels).toEqual(new Set(['sales', 'lettings']));
-    // All eight demo branches (BRANCH_ID is the feed code the demo seed gives each branch), Edinburgh's listing in
-    // Scotland.
+    // All eight demo branches (BRANCH_ID is the branch's feed code), Edinburgh's listing in Scotland.
     expect(new Set(records.map((record) => record.listing?.branchCode))).toEqual(
       new Set(['BAT', 'BRI', 'CHE', 'OXF', 'YRK', 'HAR', 'EDI', 'CDF']),
     );
@@ -48,5 +47,26 @@ describe('the sample feed', () => {
       expect(bytes.includes(Buffer.from(media.source))).toBe(true);
     }
     await feed.close();
+  });
+
+  it('lowers the price of the first `changed` listings and leaves every other listing identical', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'doorstep-sample-'));
+    folders.push(folder);
+    const now = new Date('2026-11-25T09:00:00Z');
+    const read = async (out: string) => {
+      const feed = await openFeed(out);
+      const listings = [];
+      for await (const record of feed.records) listings.push(record.listing);
+      await feed.close();
+      return listings;
+    };
+    await writeSampleFeed({ count: 5, photos: 1, out: path.join(folder, 'a.zip'), now });
+    await writeSampleFeed({ count: 5, photos: 1, out: path.join(folder, 'b.zip'), now, changed: 2 });
+    const [before, after] = [await read(path.join(folder, 'a.zip')), await read(path.join(folder, 'b.zip'))];
+    expect(after.slice(2)).toEqual(before.slice(2));
+    for (const index of [0, 1]) {
+      expect(after[index]?.fields.priceValue).toBe(Math.round((before[index]?.fields.priceValue ?? 0) * 0.95));
+      expect({ ...after[index]?.fields, priceValue: 0 }).toEqual({ ...before[index]?.fields, priceValue: 0 });
+    }
   });
 });

@@ -115,7 +115,8 @@ const BLM_COLUMNS = [
   'ADMINISTRATION_FEE',
 ];
 
-export type SampleOptions = { count: number; photos: number; out: string; now?: Date };
+/** `changed`: the first N listings carry a price 5% lower, as the next day's file after some reductions would. */
+export type SampleOptions = { count: number; photos: number; out: string; now?: Date; changed?: number };
 
 type Listing = { ref: string; values: Record<string, string | number>; photoKinds: PhotoKind[]; beds: number };
 type PhotoKind = { base: string; caption: string };
@@ -237,8 +238,11 @@ export async function writeSampleFeed(
   const head = blmHead({ columns, propertyCount: options.count, generatedDate: blmDate(now) });
   function* blmLines(): Generator<string> {
     yield head;
-    for (let index = 0; index < options.count; index += 1)
-      yield blmRecord(columns, buildListing(index, photos, now).values);
+    for (let index = 0; index < options.count; index += 1) {
+      const { values } = buildListing(index, photos, now);
+      if (index < (options.changed ?? 0)) values.PRICE = Math.round(Number(values.PRICE) * 0.95);
+      yield blmRecord(columns, values);
+    }
     yield BLM_END;
   }
   zip.addReadStreamLazy('sample-feed.blm', { mtime: now }, (callback) => callback(null, Readable.from(blmLines())));

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the server keeps its data, for a command run beside it (npm run import). */
+    serverEnv: Record<string, string>;
   }
 }
 
@@ -54,9 +56,10 @@ export default async function setup(project: TestProject) {
   }
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
+  const databaseEnv = await freshDatabaseEnv();
   const env = {
     ...process.env,
-    ...(await freshDatabaseEnv()),
+    ...databaseEnv,
     NODE_ENV: 'production',
     PORT: String(port),
     PUBLIC_URL: baseURL,
@@ -112,6 +115,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   project.provide('baseURL', baseURL);
+  project.provide('serverEnv', { ...databaseEnv, MEDIA_DIR: env.MEDIA_DIR, PUBLIC_URL: baseURL });
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
