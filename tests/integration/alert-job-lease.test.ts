@@ -34,4 +34,26 @@ describe('alert job claimed by a crashed worker', () => {
     const [job] = await database.db.select().from(jobs);
     expect(job).toMatchObject({ status: 'queued', attempts: 2, lockedAt: null });
   });
+
+  it('keeps its regular schedule when an import forces an extra run', async () => {
+    await database.db.delete(jobs);
+    const now = new Date('2026-03-02T10:00:00Z');
+    const dueAt = new Date(now.getTime() + 2_000);
+    await database.db.execute(sql`
+      insert into ${jobs} (kind, payload, status, run_at, attempts)
+      values (${ALERT_JOB_KIND}, '{}'::jsonb, 'queued', ${dueAt.toISOString()}::timestamptz, 0)`);
+    // The import's own process knows only the default interval (a minute); the job runner's is two seconds.
+    expect((await runAlertJobIfDue(database.db, { now, origin: 'https://agency.example', force: true })).ran).toBe(
+      true,
+    );
+    const [afterForced] = await database.db.select().from(jobs);
+    expect(afterForced!.runAt.getTime()).toBe(dueAt.getTime());
+    // A regular run schedules the next one by its interval, as before.
+    const later = new Date(dueAt.getTime() + 1);
+    expect(
+      (await runAlertJobIfDue(database.db, { now: later, origin: 'https://agency.example', intervalMs: 2_000 })).ran,
+    ).toBe(true);
+    const [afterRegular] = await database.db.select().from(jobs);
+    expect(afterRegular!.runAt.getTime()).toBe(later.getTime() + 2_000);
+  });
 });

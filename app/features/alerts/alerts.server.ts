@@ -426,7 +426,7 @@ export async function runAlertJobIfDue(
   const now = options.now ?? new Date();
   const intervalMs = options.intervalMs ?? ALERT_INTERVAL_MS;
   await ensureAlertJob(db, now);
-  const claimed = rowsOf<{ id: number; payload: { matchedUntil?: string } }>(
+  const claimed = rowsOf<{ id: number; payload: { matchedUntil?: string }; run_at: string | Date }>(
     await db.execute(sql`
       update ${jobs} set status = 'running', locked_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
       where id = (
@@ -437,10 +437,15 @@ export async function runAlertJobIfDue(
         order by id limit 1
         for update skip locked
       )
-      returning id, payload`),
+      returning id, payload, run_at`),
   );
   const job = claimed[0];
   if (!job) return { ran: false };
+  // A forced run (an import that has just committed) is extra: it must not push the regular run back, or a caller
+  // with a longer interval than the job runner's would delay everyone's alerts by its own interval.
+  const scheduled = new Date(now.getTime() + intervalMs);
+  const nextRunAt =
+    options.force === true ? new Date(Math.min(new Date(job.run_at).getTime(), scheduled.getTime())) : scheduled;
   // The lock's clock is the caller's `now` moved on by the real time spent, so tests with a fixed `now` still work.
   const startedAt = Date.now();
   const heartbeat = setInterval(() => {
@@ -464,7 +469,7 @@ export async function runAlertJobIfDue(
         lockedAt: null,
         lastError: null,
         payload: { matchedUntil: now.toISOString() },
-        runAt: new Date(now.getTime() + intervalMs),
+        runAt: nextRunAt,
       })
       .where(eq(jobs.id, job.id));
     return { ran: true, match, searchAlerts, propertyChanges };
@@ -475,7 +480,7 @@ export async function runAlertJobIfDue(
         status: 'queued',
         lockedAt: null,
         lastError: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
-        runAt: new Date(now.getTime() + intervalMs),
+        runAt: nextRunAt,
       })
       .where(eq(jobs.id, job.id));
     throw error;
