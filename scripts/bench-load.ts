@@ -16,12 +16,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { freePort, percentile } from './bench-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -44,23 +44,6 @@ const PGLITE_MAX_WAIT_MS = 2_000;
 const POSTGRES_P99_MS = 1_000;
 /** A request still unanswered after this long is counted as an error (a visitor has given up long before). */
 const CLIENT_TIMEOUT_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
 
 type Answer = { status: number; ms: number; body: string; headers: http.IncomingHttpHeaders };
 

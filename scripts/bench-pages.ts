@@ -16,10 +16,10 @@ import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { freePort, percentile } from './bench-helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const buildDir = process.env.BUILD_DIR ?? 'build';
@@ -30,23 +30,6 @@ const shouldWrite = process.env.BENCH_WRITE !== 'false';
 
 const TARGET_P95_MS = 20;
 const TARGET_JS_KB = 120;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency + 5 });
 
