@@ -70,15 +70,27 @@ function stringFields(formData: FormData): Record<string, string> {
   return fields;
 }
 
-export function useSchemaForm<Schema extends z.ZodType>({
-  id,
-  schema,
-  onValid,
-  toPayload,
-  lastResult,
-}: Options<Schema>) {
+export function useSchemaForm<Schema extends z.ZodType>(options: Options<Schema>) {
   const fromAction = formReplyOf(useActionData());
-  const served = lastResult === undefined ? fromAction : { result: lastResult, isDone: false };
+  const served = options.lastResult === undefined ? fromAction : { result: options.lastResult, isDone: false };
+  return useConformForm(options, served);
+}
+
+/**
+ * The same hook for a form whose no-JS result never comes as the route's action data but is handed over by its
+ * owner (a flow of several forms that share one action). It reads nothing from the router, so it also renders
+ * outside one.
+ */
+export function useSchemaFormWithResult<Schema extends z.ZodType>(
+  options: Options<Schema> & { lastResult: FormResult | null },
+) {
+  return useConformForm(options, { result: options.lastResult, isDone: false });
+}
+
+function useConformForm<Schema extends z.ZodType>(
+  { id, schema, onValid, toPayload }: Options<Schema>,
+  served: { result: FormResult | null; isDone: boolean },
+) {
   const [clientResult, setClientResult] = useState<FormResult | null>(null);
   const [isPending, setPending] = useState(false);
   /** Changes on every submit that shows errors, so the summary takes focus then and not while typing. */

@@ -15,7 +15,7 @@ import { assertMethod } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import { ALTCHA_FIELD, HONEYPOT_FIELD, RECAPTCHA_FIELD } from '../spam/index.ts';
 import { findNearestBranch } from './branch-lookup.server.ts';
-import type { ValuationNoScriptState, ValuationStep } from './valuation-flow.tsx';
+import type { ValuationNoScriptState, ValuationStep } from './use-valuation-flow.ts';
 import { handleValuationLead } from './valuation-lead.server.ts';
 import { buildValuationPayload } from './valuation-payload.ts';
 import { valuationConfirmSchema, valuationDetailsSchema } from './valuation-schema.ts';

@@ -117,6 +117,53 @@ export const valuationConfirmSchema = z.object({
   opt_in_terms: valuationRules.terms,
 });
 
+/** The address fields of step 1, which the address lookup fills in as one. */
+const ADDRESS_FIELDS: readonly string[] = ['house_number', 'house_name', 'street', 'town', 'county', 'postcode'];
+
+/**
+ * A step-1 schema as the form is checked: with the address lookup in use its fields are filled by choosing an
+ * address, so the lookup's one message stands for all of them (where the first of them would be reported). With
+ * the fields typed by hand (and on every post without JavaScript, where the lookup cannot run) each keeps its own.
+ */
+function withAddressLookup<Schema extends z.ZodType>(schema: Schema, addressMode: 'lookup' | 'manual') {
+  return z.unknown().transform((values, context): z.output<Schema> => {
+    const result = schema.safeParse(values);
+    if (result.success) return result.data;
+    let isAddressReported = false;
+    for (const issue of result.error.issues) {
+      const isAddressField = addressMode === 'lookup' && ADDRESS_FIELDS.includes(String(issue.path[0]));
+      if (isAddressField && isAddressReported) continue;
+      isAddressReported ||= isAddressField;
+      context.addIssue({
+        code: 'custom',
+        path: isAddressField ? ['address'] : issue.path,
+        message: isAddressField ? VALUATION_MESSAGES.address : issue.message,
+      });
+    }
+    return z.NEVER;
+  });
+}
+
+/** Step 1 of the multi-step flow. */
+export function valuationDetailsFormSchema(addressMode: 'lookup' | 'manual' = 'manual') {
+  return withAddressLookup(valuationDetailsSchema, addressMode);
+}
+
+/** The single-step form: step 1's fields with the message and terms of 'Check and send'. */
+export function valuationSingleStepSchema(addressMode: 'lookup' | 'manual' = 'manual') {
+  return withAddressLookup(valuationDetailsSchema.extend(valuationConfirmSchema.shape), addressMode);
+}
+
+/** Step 2: a bookable date and a time (a slot or a group of them, as booking_time carries it to POST /leads). */
+export const valuationAppointmentSchema = z.object({
+  booking_date: z
+    .string({ error: VALUATION_MESSAGES.date })
+    .refine((value) => isBookableDate(value), { error: VALUATION_MESSAGES.date }),
+  booking_time: z
+    .string({ error: VALUATION_MESSAGES.timeSlot })
+    .refine((value) => parseBookingTime(value) !== null, { error: VALUATION_MESSAGES.timeSlot }),
+});
+
 export type FieldError = { field: string; message: string };
 
 /** One error per field (the first), in the order of the form. */
