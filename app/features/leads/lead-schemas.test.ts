@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { errorList } from '../../lib/http/form-submission.ts';
+import { parseFields } from '../../lib/http/form-submission.server.ts';
 import {
   contactLeadSchema,
   filterPhoneInput,
@@ -7,9 +10,17 @@ import {
   leadFieldName,
   sendToFriendSchema,
   SEND_TO_FRIEND_MESSAGES,
-  validateWith,
   viewingLeadSchema,
 } from './lead-schemas.ts';
+import { firstErrors } from './leads.server.ts';
+
+/** The lead calls' check: the one form layer's parse, errors as the JSON answer gives them. */
+function validateWith(schema: z.ZodType, input: Record<string, unknown>) {
+  const submission = parseFields(input, schema);
+  return submission.status === 'success'
+    ? ({ success: true, data: submission.value } as const)
+    : ({ success: false, errors: firstErrors(errorList(submission.error)) } as const);
+}
 
 const valid = {
   first_name: 'Zoë',

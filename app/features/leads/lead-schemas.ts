@@ -153,25 +153,6 @@ export const LEAD_FIELD_ORDER: readonly LeadFieldKey[] = [
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The first message per field, keyed by the schema's field name. */
-function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-export type ValidationResult<T> = { success: true; data: T } | { success: false; errors: FieldErrors };
-
-export function validateWith<T>(schema: z.ZodType<T>, input: Record<string, unknown>): ValidationResult<T> {
-  const parsed = schema.safeParse(input);
-  return parsed.success
-    ? { success: true, data: parsed.data }
-    : { success: false, errors: fieldErrorsOf(parsed.error) };
-}
-
 /* ---------------- Send to a friend ---------------- */
 
 export const SEND_TO_FRIEND_MESSAGES = {

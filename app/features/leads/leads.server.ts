@@ -14,6 +14,8 @@ import {
   type LeadKind,
 } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { errorList } from '../../lib/http/form-submission.ts';
+import { parseFields } from '../../lib/http/form-submission.server.ts';
 import { isRateLimited, limit, type RateLimitedError, type RateLimitName } from '../../lib/rate-limit.server.ts';
 import {
   chooseContactOffer,
@@ -26,10 +28,10 @@ import { verifyBotCheck } from '../spam/index.server.ts';
 import { isHoneypotFilled } from '../spam/index.ts';
 import { acceptLead } from './lead-store.server.ts';
 import { honeypotValue, idOf, leadFormInput, leadPayload, type LeadGroups } from './lead-request.ts';
+import type { z } from 'zod';
 import {
   contactLeadSchema,
   sendToFriendSchema,
-  validateWith,
   viewingLeadSchema,
   type FieldErrors,
   type LeadFormValues,
@@ -50,11 +52,21 @@ type PipelineArgs<T> = {
   groups: LeadGroups;
   context: LeadContext;
   rateLimit: RateLimitName;
-  validate: () => ReturnType<typeof validateWith<T>>;
+  /** The form's schema, the one its browser side checks with. */
+  schema: z.ZodType<T>;
+  /** The answers under the schema's names. */
+  input: Record<string, unknown>;
   store: (values: T) => Promise<LeadOutcome>;
 };
 
-async function runLeadPipeline<T>({ db, groups, context, rateLimit, validate, store }: PipelineArgs<T>) {
+/** The first message per field, keyed by the schema's field name ('form' for the whole form): the JSON answer's shape. */
+export function firstErrors(list: readonly { field: string; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const { field, message } of list) errors[field] ??= message;
+  return errors;
+}
+
+async function runLeadPipeline<T>({ db, groups, context, rateLimit, schema, input, store }: PipelineArgs<T>) {
   try {
     await limit(db, rateLimit, context.clientIp);
   } catch (error) {
@@ -63,10 +75,13 @@ async function runLeadPipeline<T>({ db, groups, context, rateLimit, validate, st
   }
   // A bot filled the hidden field: answer as if accepted so it learns nothing, and keep nothing.
   if (isHoneypotFilled(honeypotValue(groups))) return { status: 'accepted', leadId: null } as const;
-  const result = validate();
-  if (!result.success) return { status: 'invalid', errors: result.errors } as const;
+  // The one form layer's parse (Conform's parseWithZod), for the JSON call and the post without JavaScript alike.
+  const submission = parseFields(input, schema);
+  if (submission.status !== 'success') {
+    return { status: 'invalid', errors: firstErrors(errorList(submission.error)) } as const;
+  }
   if (!(await verifyBotCheck(groups.top, context.clientIp))) return { status: 'bot-check-failed' } as const;
-  return store(result.data);
+  return store(submission.value);
 }
 
 /* ---------------- Look-ups ---------------- */
@@ -310,7 +325,8 @@ export async function submitViewingLead(
     groups,
     context,
     rateLimit: 'leads',
-    validate: () => validateWith(viewingLeadSchema, leadFormInput(groups)),
+    schema: viewingLeadSchema,
+    input: leadFormInput(groups),
     store: (values) =>
       store(args, {
         kind: 'viewing',
@@ -344,7 +360,8 @@ export async function submitStaffLead(args: StoreArgs): Promise<LeadOutcome> {
   return runLeadPipeline<LeadFormValues>({
     ...args,
     rateLimit: 'leads',
-    validate: () => validateWith(contactLeadSchema, leadFormInput(groups)),
+    schema: contactLeadSchema,
+    input: leadFormInput(groups),
     store: (values) =>
       store(args, {
         kind: 'staff-enquiry',
@@ -379,7 +396,8 @@ export async function submitDepartmentLead(args: StoreArgs): Promise<LeadOutcome
   return runLeadPipeline<LeadFormValues>({
     ...args,
     rateLimit: 'leads',
-    validate: () => validateWith(contactLeadSchema, leadFormInput(groups)),
+    schema: contactLeadSchema,
+    input: leadFormInput(groups),
     store: (values) =>
       store(args, {
         kind: 'department-enquiry',
@@ -418,7 +436,8 @@ export async function submitSendToFriend(args: StoreArgs): Promise<LeadOutcome &
     groups,
     context,
     rateLimit: 'sendToFriend',
-    validate: () => validateWith(sendToFriendSchema, groups.sendToFriend),
+    schema: sendToFriendSchema,
+    input: groups.sendToFriend,
     store: (values) =>
       store(args, {
         kind: 'send-to-friend',
