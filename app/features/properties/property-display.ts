@@ -91,3 +91,8 @@ export function imageSrcSet(url: string, widths: readonly number[] = IMAGE_WIDTH
 function isDimension(value: number): boolean {
   return Number.isInteger(value) && value > 0 && value < 10_000;
 }
+
+/** '1 bedroom', '3 bedrooms'. */
+export function plural(count: number, singular: string, pluralWord: string): string {
+  return `${count} ${count === 1 ? singular : pluralWord}`;
+}
