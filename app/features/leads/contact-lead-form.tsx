@@ -15,12 +15,11 @@ import {
   BotCheckNoScript,
   LeadErrorSummary,
   LeadFields,
-  pushFormSubmissionEvent,
   SendingOverlay,
   ThankYou,
   useCsrfToken,
-  useLeadForm,
 } from './lead-form-parts.tsx';
+import { pushFormSubmissionEvent, useLeadForm } from './use-lead-form.ts';
 
 type ContactRecipient = {
   name: string;

@@ -1,13 +1,11 @@
 /**
  * The pieces the viewing, staff and department forms share (spec point 3 'Lead form'): the visitor's fields with
- * their Rails-style names, the error summary, the CSRF token, and the analytics event pushed after a submission.
+ * their Rails-style names, the error summary, the CSRF token and the panels shown while sending and after. The
+ * forms' hook and the analytics event are in use-lead-form.ts.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { CheckboxField, ErrorSummary, HoneypotField, TextAreaField, TextField } from '../../components/form-fields.tsx';
-import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { formPayload, type FormResult } from '../../lib/http/form-submission.ts';
 import {
   filterPhoneInput,
   LEAD_FIELD_ORDER,
@@ -15,84 +13,11 @@ import {
   type FieldErrors,
   type LeadFieldKey,
 } from './lead-schemas.ts';
+import { summaryErrors, type LeadVariant } from './use-lead-form.ts';
 import './leads.css';
 
 /** The masked authenticity token of this page (root loader data). */
 export { useCsrfToken } from '../site/index.ts';
-
-export type LeadVariant = 'viewing' | 'contact';
-
-declare global {
-  interface Window {
-    dataLayer?: Record<string, unknown>[];
-  }
-}
-
-/** The form-submission analytics event (spec point 4), only when the site's analytics has set up a data layer. */
-export function pushFormSubmissionEvent(formName: string, details: Record<string, unknown> = {}): void {
-  if (typeof window === 'undefined' || !Array.isArray(window.dataLayer)) return;
-  window.dataLayer.push({ event: 'form_submission', formName, ...details });
-}
-
-function entriesOf(formData: FormData): Record<string, string> {
-  const entries: Record<string, string> = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value === 'string') entries[key] = value;
-  }
-  return entries;
-}
-
-/** What a post without JavaScript left in the session (errors by schema key), as Conform's last result. */
-function sessionResult(errors: FieldErrors | undefined): FormResult | null {
-  const error: Record<string, string[]> = {};
-  for (const [key, message] of Object.entries(errors ?? {})) if (message) error[key === 'form' ? '' : key] = [message];
-  return Object.keys(error).length > 0 ? { status: 'error', initialValue: {}, error } : null;
-}
-
-/**
- * The lead forms on the shared form hook. Their Rails-style names (`lead_client[first_name]`) are read into the
- * schema's keys the way the server reads them, so errors are keyed like the server's 422 answer (`first_name`).
- */
-export function useLeadForm<Schema extends z.ZodType>(options: {
-  id: string;
-  schema: Schema;
-  /** The schema's input from the form's entries, as the server builds it. */
-  toInput: (entries: Record<string, string>) => Record<string, unknown>;
-  /** Errors kept in the session by a post without JavaScript. */
-  initialErrors?: FieldErrors;
-  onValid: (entries: Record<string, string>) => Promise<void>;
-}) {
-  const [lastResult] = useState(() => sessionResult(options.initialErrors));
-  const form = useSchemaForm({
-    id: options.id,
-    schema: options.schema,
-    toPayload: (formData) => formPayload(options.toInput(entriesOf(formData))),
-    lastResult,
-    onValid: ({ fields }) => options.onValid(fields),
-  });
-  const errors: FieldErrors = {};
-  for (const { field, message } of form.errors) errors[field] ??= message;
-  return {
-    ...form,
-    errors,
-    /** The server's 422 answer (messages by schema key) shown through the form. */
-    showFieldErrors(found: FieldErrors) {
-      form.showErrors(Object.entries(found).flatMap(([field, message]) => (message ? [{ field, message }] : [])));
-    },
-  };
-}
-
-/** Errors for the summary, in the order of the form, linked to their fields. */
-export function summaryErrors(
-  errors: FieldErrors,
-  order: readonly string[],
-  nameOf: (key: string) => string,
-): { field: string; message: string }[] {
-  return order.flatMap((key) => {
-    const message = errors[key];
-    return message ? [{ field: nameOf(key), message }] : [];
-  });
-}
 
 export function LeadErrorSummary({
   errors,

@@ -17,14 +17,8 @@ import {
   type FieldErrors,
   type SendToFriendFieldKey,
 } from './lead-schemas.ts';
-import {
-  BotCheckNoScript,
-  SendingOverlay,
-  summaryErrors,
-  ThankYou,
-  useCsrfToken,
-  useLeadForm,
-} from './lead-form-parts.tsx';
+import { BotCheckNoScript, SendingOverlay, ThankYou, useCsrfToken } from './lead-form-parts.tsx';
+import { summaryErrors, useLeadForm } from './use-lead-form.ts';
 
 const SEND_TO_FRIEND_SENT = 'The property has been sent to your friend.';
 

@@ -14,12 +14,11 @@ import {
   BotCheckNoScript,
   LeadErrorSummary,
   LeadFields,
-  pushFormSubmissionEvent,
   SendingOverlay,
   ThankYou,
   useCsrfToken,
-  useLeadForm,
 } from './lead-form-parts.tsx';
+import { pushFormSubmissionEvent, useLeadForm } from './use-lead-form.ts';
 
 export type ViewingFormProps = {
   property: { id: number; channel: 'sales' | 'lettings'; displayAddress: string };
