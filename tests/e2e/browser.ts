@@ -13,9 +13,21 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** A password field in a query string, in any of its names (`password`, `user[current_password]`…). */
+const PASSWORD_IN_URL = /[?&](?:[^=&]*\[)?[^=&\]]*password[^=&\]]*\]?=/i;
+
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url;
+  }
+}
+
 /**
  * One Chromium per test file. Every request that does not go to the site under test (map tiles, video hosts,
- * third-party scripts) is blocked, so tests never reach the internet.
+ * third-party scripts) is blocked, so tests never reach the internet. Every URL any page of the file asks for is
+ * kept, and the file fails if one carries a password (a form that fell back to GET would put it there).
  */
 export function useBrowser(): {
   baseURL: string;
@@ -23,6 +35,7 @@ export function useBrowser(): {
 } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const requestedUrls: string[] = [];
   const baseURL = inject('baseURL');
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -33,6 +46,7 @@ export function useBrowser(): {
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
+    expect(requestedUrls.filter((url) => PASSWORD_IN_URL.test(decoded(url)))).toEqual([]);
   });
   return {
     baseURL,
@@ -46,6 +60,7 @@ export function useBrowser(): {
       });
       contexts.push(context);
       const origin = new URL(baseURL).origin;
+      context.on('request', (request) => requestedUrls.push(request.url()));
       await context.route('**/*', (route) => {
         const url = route.request().url();
         if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();

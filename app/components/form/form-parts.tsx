@@ -5,10 +5,12 @@
 import { useEffect } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
-type RootData = { csrfToken?: string };
-
+/**
+ * The token from the root loader's data. Components sit below the features, so this reads the one field it needs
+ * by its type rather than through features/site's useRootData (which a component may not import).
+ */
 function useCsrfToken(): string {
-  return (useRouteLoaderData('root') as RootData | undefined)?.csrfToken ?? '';
+  return useRouteLoaderData<{ csrfToken?: string }>('root')?.csrfToken ?? '';
 }
 
 /** The authenticity token the server checks on every post (as a field, so a plain form post carries it). */
