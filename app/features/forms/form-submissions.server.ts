@@ -16,6 +16,8 @@ import type { Database } from '../../lib/db.server.ts';
 import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { errorList, parseForm, replyTo, type FieldError, type FormResult } from '../../lib/http/form-submission.ts';
+import { HttpError } from '../../lib/http/http-error.ts';
+import { readFields } from '../../lib/http/request-body.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -241,10 +243,15 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   } else {
     if (deps.isCsrfDeferred) return csrfFailure('/');
     try {
-      const form = await request.formData();
+      // The request layer's one reader (limits, NUL check); a field sent twice keeps its first value.
+      const read = await readFields(request, { limitBytes: MAX_FIELDS_OVERHEAD_BYTES });
       fields = {};
-      for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
-    } catch {
+      for (const [name, value] of Object.entries(read)) {
+        const first: unknown = Array.isArray(value) ? value[0] : value;
+        if (typeof first === 'string') fields[name] = first;
+      }
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 413) return tooLarge('/', null);
       return {
         outcome: 'rejected',
         status: 400,
