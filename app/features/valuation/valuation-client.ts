@@ -7,15 +7,6 @@ export type Branch = { id: number; name: string };
 
 export const VALUATION_FAILED_MESSAGE = 'Valuation request failed. Please try again.';
 
-/** A form's text fields as a record (checkboxes present only when ticked, as browsers send them). */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
-  });
-  return values;
-}
-
 export function longDate(isoDate: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     weekday: 'long',

@@ -15,7 +15,7 @@ import {
   type ValuationDetails,
 } from './valuation-schema.ts';
 
-export const ADDRESS_FIELD_NAMES = {
+const ADDRESS_FIELD_NAMES = {
   houseNumber: 'house_number',
   houseName: 'house_name',
   street: 'street',
