@@ -57,7 +57,9 @@ describe('book a valuation (multi-step)', () => {
       (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
     });
     await page.getByRole('link', { name: 'Book a valuation' }).first().click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/book-a-valuation');
+    // Client-side navigations (opening and closing the modal) change the address once the next route's data and code
+    // have arrived: seconds on a busy CI machine, past expect.poll's one-second default.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/book-a-valuation');
     const dialog = await openDialog(page);
     expect(await dialog.getByRole('heading', { name: 'Book a valuation' }).isVisible()).toBe(true);
     expect(await stepTitle(dialog)).toBe('Your details');
@@ -179,7 +181,7 @@ describe('book a valuation (multi-step)', () => {
     await expectNoAxeViolations(page);
     await snapshot(page, 'valuation-thanks-1280');
     await dialog.getByRole('button', { name: 'Close' }).last().click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
 
     // The lead was stored and the branch's email queued (the development outbox shows it).
     await expect
@@ -223,7 +225,7 @@ describe('book a valuation (multi-step)', () => {
     await dialog.getByRole('button', { name: 'Enter the address manually' }).click();
     expect(await dialog.getByLabel('Postcode').inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
     // The address changes as the navigation starts; the dialog goes when the home page renders, a moment later.
     await expect.poll(() => page.locator('dialog.modal').count()).toBe(0);
   });
@@ -264,7 +266,9 @@ describe('book a valuation (multi-step)', () => {
     expect(await dialog.getByLabel('Selling').isChecked()).toBe(false);
     await hydrated(page);
     await dialog.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(url ?? '', baseURL).pathname);
+    await expect
+      .poll(() => new URL(page.url()).pathname, { timeout: 20_000 })
+      .toBe(new URL(url ?? '', baseURL).pathname);
   });
 
   it('shows a slot someone has booked as taken for that branch and day', async () => {
