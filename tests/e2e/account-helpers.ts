@@ -53,7 +53,8 @@ async function altchaField(page: Page): Promise<Record<string, string>> {
   return { altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
 }
 
-export async function register(page: Page, email: string): Promise<void> {
+/** Sends the registration call as the register form does; nobody is signed in by it. */
+export async function submitRegistration(page: Page, email: string): Promise<void> {
   await page.goto('/terms-of-use');
   const registered = await callFromPage(page, '/user.ljson', {
     ...(await altchaField(page)),
@@ -66,18 +67,33 @@ export async function register(page: Page, email: string): Promise<void> {
     opt_in_terms: 'on',
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  // Registration signs in with a new session: load a page for its new authenticity token.
-  await page.reload();
+}
+
+/**
+ * A new account ready to use, as its owner gets one: register, follow the emailed confirmation link, sign in
+ * (an account is used only once its address is confirmed).
+ */
+export async function register(page: Page, email: string): Promise<void> {
+  await submitRegistration(page, email);
+  await confirmEmail(page, email);
+  await signIn(page, email);
 }
 
 /** Follows the confirmation link emailed at registration (read from /outbox), as the address's owner would. */
 export async function confirmEmail(page: Page, email: string): Promise<void> {
   const outbox = await page.context().newPage();
-  await outbox.goto('/outbox');
-  const mail = outbox
-    .locator('.outbox-email', { hasText: email })
-    .filter({ hasText: 'Please confirm your email address' });
-  const text = (await mail.first().locator('pre').textContent()) ?? '';
+  // The email is queued just after the registration's answer: read the outbox again until it is there.
+  let text = '';
+  await expect
+    .poll(async () => {
+      await outbox.goto('/outbox');
+      const mail = outbox
+        .locator('.outbox-email', { hasText: email })
+        .filter({ hasText: 'Please confirm your email address' });
+      text = (await mail.count()) > 0 ? ((await mail.first().locator('pre').textContent()) ?? '') : '';
+      return text;
+    }, UI)
+    .not.toBe('');
   await outbox.close();
   const link = /\/user\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, 'confirmation link in the outbox').toBeTruthy();
