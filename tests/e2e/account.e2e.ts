@@ -209,7 +209,8 @@ describe('account area', () => {
 
     await signIn(page, NEW_PASSWORD);
     expectNoPersonalFieldsInUrls(requestedUrls);
-  });
+    // The whole account life in one journey, confirming the address included: longer than the default minute.
+  }, 120_000);
 
   it('confirms the registered address through the emailed link (a button, so a link scanner cannot)', async () => {
     const page = await newPage();
