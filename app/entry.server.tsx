@@ -62,6 +62,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as AppLoadContext | undefined;
+  ctx?.noteError?.(error);
   // A write to an address without an action is the visitor's mistake (answered 405 by server/app.ts), not ours.
   if (isRouteErrorResponse(error) && error.status === 405) {
     ctx?.logger?.info({ url: request.url, requestId: ctx.requestId }, 'method not allowed');

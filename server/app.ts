@@ -11,6 +11,7 @@ import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
 import { CSRF_PARAM, assertAuthentic, maskedCsrfToken } from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
+import { isDatabaseUnavailableError } from '../app/lib/db-errors.server.ts';
 import type { TrustProxy } from '../app/lib/env.server.ts';
 import {
   VisitorSession,
@@ -165,24 +166,36 @@ export function createServerApp(options: ServerAppOptions): Hono {
    */
   let lastUnreachableAt = Number.NEGATIVE_INFINITY;
 
-  /** One place where a failure caused by the database being away becomes a 503 with Retry-After. */
-  async function unavailableIfDatabaseDown(request: Request, since: number): Promise<Response | null> {
+  const databaseUnavailable = (request: Request) =>
+    errorResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    });
+
+  /**
+   * One place where a failure caused by the database being away becomes a 503 with Retry-After. The failure's own
+   * error decides first: a refused or cut connection is the database's doing whether or not it answers again by
+   * now. Otherwise (an error the request turned into a 5xx itself) a probe decides.
+   */
+  async function unavailableIfDatabaseDown(
+    request: Request,
+    since: number,
+    errors: readonly unknown[],
+  ): Promise<Response | null> {
+    if (errors.some(isDatabaseUnavailableError)) return databaseUnavailable(request);
     if (!options.isDatabaseReachable) return null;
     if (await options.isDatabaseReachable().catch(() => false)) {
       if (lastUnreachableAt < since) return null;
     } else {
       lastUnreachableAt = performance.now();
     }
-    return errorResponse(request, 503, DATABASE_UNAVAILABLE_MESSAGE, {
-      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-    });
+    return databaseUnavailable(request);
   }
 
   app.onError(async (error, c) => {
     // The client went away mid-request: whatever failed after that is no server error (logged below as such).
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (error instanceof HttpError) return errorResponse(c.req.raw, error.status, error.message, error.headers);
-    const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
+    const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c), [error]);
     if (unavailable) {
       options.logger.warn({ err: error, url: c.req.url }, 'request failed while the database is unreachable');
       return unavailable;
@@ -330,6 +343,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     }
 
     const nonce = c.get('nonce' as never) as string;
+    const thrown: unknown[] = [];
     const context: RequestContext = {
       requestId: (c.get('requestId' as never) as string) ?? randomUUID(),
       nonce,
@@ -342,14 +356,16 @@ export function createServerApp(options: ServerAppOptions): Hono {
       logger: options.logger,
       clientIp: clientIpFrom(c.req.header('x-forwarded-for'), socketAddressOf(c), isTrustedProxy),
       origin: publicOrigin,
+      noteError: (error) => thrown.push(error),
     };
 
     let response = await options.handleDocument(request, context);
     if (c.req.raw.signal.aborted) return new Response(null, { status: CLIENT_CLOSED_STATUS });
     if (response.status === 405) response = await sameMethodNotAllowed(request, response);
     if (response.status >= 500) {
-      const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c));
+      const unavailable = await unavailableIfDatabaseDown(c.req.raw, startedAt(c), thrown);
       if (unavailable) {
+        await response.body?.cancel().catch(() => undefined);
         options.logger.warn({ status: response.status, path: url.pathname }, 'answered 503: database unreachable');
         return unavailable;
       }

@@ -14,6 +14,11 @@ export type RequestContext = {
   clientIp: string;
   /** Absolute origin of the site, for canonical links and emails. */
   origin: string;
+  /**
+   * Told of every error a loader, action or render throws (app/entry.server.tsx), so the server can answer a
+   * lost database connection with 503 rather than 500. Absent where no server is involved (tests calling routes).
+   */
+  noteError?: (error: unknown) => void;
 };
 
 declare module 'react-router' {

@@ -53,7 +53,8 @@ async function altchaField(page: Page): Promise<Record<string, string>> {
   return { altcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64') };
 }
 
-export async function register(page: Page, email: string): Promise<void> {
+/** Sends the registration call as the register form does; nobody is signed in by it. */
+export async function submitRegistration(page: Page, email: string): Promise<void> {
   await page.goto('/terms-of-use');
   const registered = await callFromPage(page, '/user.ljson', {
     ...(await altchaField(page)),
@@ -66,18 +67,40 @@ export async function register(page: Page, email: string): Promise<void> {
     opt_in_terms: 'on',
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-  // Registration signs in with a new session: load a page for its new authenticity token.
+}
+
+/**
+ * A new account ready to use, as its owner gets one: register, follow the emailed confirmation link, sign in
+ * (an account is used only once its address is confirmed).
+ */
+export async function register(page: Page, email: string): Promise<void> {
+  await submitRegistration(page, email);
+  await confirmEmail(page, email);
+  // The sign-in call as the sign-in form sends it (the journeys through the form are in account.e2e.ts).
+  const signedIn = await callFromPage(page, '/session', {
+    ...(await altchaField(page)),
+    username: email,
+    password: PASSWORD,
+  });
+  expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+  // Signing in gave the session a new id: load a page for its authenticity token.
   await page.reload();
 }
 
 /** Follows the confirmation link emailed at registration (read from /outbox), as the address's owner would. */
 export async function confirmEmail(page: Page, email: string): Promise<void> {
   const outbox = await page.context().newPage();
-  await outbox.goto('/outbox');
-  const mail = outbox
-    .locator('.outbox-email', { hasText: email })
-    .filter({ hasText: 'Please confirm your email address' });
-  const text = (await mail.first().locator('pre').textContent()) ?? '';
+  // The email is queued just after the registration's answer: read the outbox again until it is there. A plain
+  // loop rather than expect.poll, so set-up hooks can use this too.
+  let text = '';
+  for (const deadline = Date.now() + UI.timeout; !text && Date.now() < deadline;) {
+    await outbox.goto('/outbox');
+    const mail = outbox
+      .locator('.outbox-email', { hasText: email })
+      .filter({ hasText: 'Please confirm your email address' });
+    if ((await mail.count()) > 0) text = (await mail.first().locator('pre').textContent()) ?? '';
+    else await outbox.waitForTimeout(200);
+  }
   await outbox.close();
   const link = /\/user\/verify-email\?token=[A-Za-z0-9_-]+/.exec(text)?.[0];
   expect(link, 'confirmation link in the outbox').toBeTruthy();
@@ -92,7 +115,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect
-    .poll(() => page.evaluate(() => window.localStorage.getItem('doorstep.savedProperties.syncedUser')), UI)
-    .not.toBeNull();
+  // A page wait rather than expect.poll, so set-up hooks (through register) can use this too.
+  await page.waitForFunction(() => window.localStorage.getItem('doorstep.savedProperties.syncedUser') !== null, null, {
+    timeout: UI.timeout,
+  });
 }

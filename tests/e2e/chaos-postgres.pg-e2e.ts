@@ -91,10 +91,10 @@ describe('PostgreSQL goes away mid-burst', () => {
       submissions.filter((submission) => submission.outcome === 'failed').map((submission) => submission.status),
     );
     // Refused while away: 503 with the JSON body the page's script reads as a failure, never a false success and
-    // never a hang or a cut connection. (A request that fails just as the database returns can find it answering
-    // again and is then a 500: still a failure answer.)
+    // never a hang or a cut connection — nor a 500 for a request whose connection failed just as the database
+    // came back (its own error says the connection was lost, whatever a later probe finds).
     expect(failedStatuses.has(503)).toBe(true);
-    expect([...failedStatuses].filter((status) => status !== 503 && status !== 500)).toEqual([]);
+    expect([...failedStatuses].filter((status) => status !== 503)).toEqual([]);
 
     const handle = openChaosDatabase(database);
     try {

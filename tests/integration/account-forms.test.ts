@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
+import { and, desc, eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
@@ -13,6 +14,8 @@ import { action as signInAction } from '../../app/routes/account/sign-in.tsx';
 import { action as marketingAction } from '../../app/routes/account/marketing-preferences.tsx';
 import { action as editAction } from '../../app/routes/account/edit.tsx';
 import { getUserView } from '../../app/features/account/accounts.server.ts';
+import { confirmEmailToken } from '../../app/features/account/email-verification.server.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
 import { errorList, resultValues, type FormReply } from '../../app/lib/http/form-submission.ts';
 
 vi.mock('../../app/features/spam/spam-protection.server.ts', () => ({
@@ -84,7 +87,7 @@ async function post(
 const PASSWORD = 'Quiet-Harbour-Lantern-5';
 
 describe('account forms without JavaScript', () => {
-  it('register: errors with the answers but never the passwords, then a redirect to /user', async () => {
+  it('register: errors with the answers but never the passwords, then one redirect for a new and a known address', async () => {
     const visitor = newVisitor();
     const bad = await post(registerAction, visitor, '/user/register', {
       first_name: 'Nora',
@@ -108,8 +111,35 @@ describe('account forms without JavaScript', () => {
       password_confirmation: PASSWORD,
       opt_in_terms: 'on',
     });
-    expect(good).toMatchObject({ status: 303, location: '/user' });
-    expect(await visitor.session.getUserId()).not.toBeNull();
+    // The same redirect whether or not the address already has an account: nobody is signed in, and the sign-in
+    // page says to confirm the address first.
+    expect(good).toMatchObject({ status: 303, location: '/user/sign-in?registered=1' });
+    expect(await visitor.session.getUserId()).toBeNull();
+    const again = await post(registerAction, newVisitor(), '/user/register', {
+      first_name: 'Nora',
+      last_name: 'Forms',
+      email: 'nora.forms@example.com',
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      opt_in_terms: 'on',
+    });
+    expect(again).toEqual(good);
+
+    // The owner follows the emailed link; then the account signs in (below).
+    let text = '';
+    await vi.waitFor(async () => {
+      const [mail] = await database.db
+        .select({ text: emailOutbox.textBody })
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.toAddress, 'nora.forms@example.com'), eq(emailOutbox.relatedKind, 'email-verification')),
+        )
+        .orderBy(desc(emailOutbox.id));
+      expect(mail).toBeDefined();
+      text = mail!.text;
+    });
+    const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+    expect(await confirmEmailToken(database.db, token)).toBe('verified');
   });
 
   it('sign in: a wrong password shows the spec message, the right one redirects', async () => {

@@ -266,6 +266,18 @@ describe('saved-property changes', () => {
   });
 });
 
+describe('emails about saved properties', () => {
+  it('sends none to an address its owner has not confirmed', async () => {
+    const unconfirmedId = await insertUser(database.db, 'unconfirmed-saver@example.com', { verified: false });
+    const dropped = await list(t0, { priceValue: 400_000 });
+    await addSavedProperties(database.db, unconfirmedId, [dropped.id]);
+    await run(t0);
+    await database.db.update(properties).set({ priceValue: 350_000 }).where(eq(properties.id, dropped.id));
+    await run(at(MINUTE));
+    expect((await emails()).map((email) => email.toAddress)).not.toContain('unconfirmed-saver@example.com');
+  });
+});
+
 describe('one-click unsubscribe', () => {
   it('shows the search, switches its alerts to N on POST without sign-in, and 404s an unknown token', async () => {
     const id = await saveSearch({ channel: 'lettings', minBeds: 2 }, t0);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import type { Hono } from 'hono';
 import { createServerApp, clientIpFrom, type ServerAppOptions } from '../../server/app.ts';
@@ -168,6 +170,33 @@ describe('security headers on every answer', () => {
       expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
       // The configured origin is https, so HSTS is sent even though this request came over plain http.
       expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    }
+  });
+
+  it('sets nosniff and the CSP on static files and media too', async () => {
+    mkdirSync('data', { recursive: true });
+    const root = mkdtempSync(path.join(process.cwd(), 'data', 'static-test-'));
+    try {
+      mkdirSync(path.join(root, 'assets'));
+      writeFileSync(path.join(root, 'assets', 'entry-abc123.js'), 'console.log(1);');
+      writeFileSync(path.join(root, 'favicon.ico'), 'icon');
+      const app = makeApp({
+        staticRoot: root,
+        // The media route answers from the storage (server/routes.ts); any image answer goes through the same layer.
+        extraRoutes: (hono) => hono.get('/media/*', (c) => c.body('image', 200, { 'Content-Type': 'image/jpeg' })),
+      });
+      const answers = [
+        await app.request('/assets/entry-abc123.js'),
+        await app.request('/favicon.ico'),
+        await app.request('/media/photos/house-01.jpg'),
+      ];
+      expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+      for (const response of answers) {
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

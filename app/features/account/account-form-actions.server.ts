@@ -20,7 +20,7 @@ import {
   MARKETING_WORDING_URL,
   type CallResult,
 } from './account-calls.server.ts';
-import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_MESSAGES, AFTER_REGISTRATION_PATH } from './account-messages.ts';
 import {
   FIELD_MESSAGES,
   PROFILE_TEXT_FIELDS,
@@ -93,8 +93,10 @@ export async function registerFormAction(request: Request, context: Context) {
   if (isHoneypotFilled(fields[HONEYPOT_FIELD])) return seeOther('/');
   const submission = parseFields(fields, registrationSchema);
   if (submission.status !== 'success') return replyInvalid(submission);
-  const result = await asFormCall(() => registerCall(getDb(), { client: 'web', ...fields }, context));
-  if (result.status === 200) return seeOther('/user');
+  const result = await asFormCall(
+    async () => (await registerCall(getDb(), { client: 'web', ...fields }, context)).result,
+  );
+  if (result.status === 200) return seeOther(AFTER_REGISTRATION_PATH);
   return replyInvalid(submission, lineErrors(result, ACCOUNT_MESSAGES.registrationFailed), result.status);
 }
 

@@ -23,6 +23,16 @@ export function emailChangeSentMessage(email: string): string {
   return `We have sent a link to ${email}: your email address changes when you follow it.`;
 }
 
+/**
+ * Not in the spec: after registering, the sign-in page says what happens next. The same words whether or not the
+ * address already had an account (its owner's email says which), so the page tells nobody else.
+ */
+export const REGISTRATION_EMAIL_SENT_MESSAGE =
+  'Thank you for registering. We have sent you an email: follow the link in it to confirm your email address, then sign in here. If you already have an account, the email says so.';
+
+/** Where a registration leads, with or without JavaScript: the sign-in page with the message above. */
+export const AFTER_REGISTRATION_PATH = '/user/sign-in?registered=1';
+
 /** Spec point 9: password reset and registration failure toasts stay 8 s; the rest use the 3 s default. */
 export const ACCOUNT_LONG_TOAST_MS = 8000;
 

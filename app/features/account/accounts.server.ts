@@ -96,56 +96,89 @@ export async function getUserView(db: Database, userId: number | null): Promise<
   };
 }
 
-export type RegistrationOutcome = { ok: true; userId: number } | { ok: false; reason: 'duplicate' };
+/**
+ * What became of a registration. Never told to the visitor: every registration is answered alike.
+ * - `created`: a new, unverified account; the address gets a confirmation link.
+ * - `renewed`: the address already had an account nobody has confirmed. Nobody has shown they own the address, so
+ *   the latest registration's details and password replace the earlier ones and only the link sent now works: a
+ *   visitor who lost the first email registers again, and someone who registered another person's address first
+ *   cannot keep them out.
+ * - `existing`: a confirmed account; its owner is told by email (quality bars 2.7.3) and nothing changes.
+ */
+export type RegistrationOutcome = { kind: 'created' | 'renewed' | 'existing'; userId: number };
+
+type RegistrationOptions = { origin: string; marketingUrl: string };
+
+function marketingPreferenceValues(input: RegistrationInput, options: RegistrationOptions, now: Date) {
+  return {
+    optInTerms: true,
+    optInTermsAt: now,
+    optInMarketing: input.opt_in_marketing,
+    optInMarketingAt: input.opt_in_marketing ? now : null,
+    optInMarketingUrl: input.opt_in_marketing ? options.marketingUrl : null,
+    wording: input.opt_in_marketing ? `${TERMS_WORDING}\n${MARKETING_WORDING}` : TERMS_WORDING,
+    updatedAt: now,
+  };
+}
 
 /**
- * Creates the account and its marketing preferences (terms agreed to, with the wording and time). An email that
- * already has an account gets the same vague failure as any other failure, and its owner is told by email
- * (quality bars 2.7.3): the page never says "already registered".
+ * Creates the account (unverified) and its marketing preferences (terms agreed to, with the wording and time), or
+ * handles an address that already has one (see `RegistrationOutcome`). Nobody is signed in: the account is used
+ * once its address is confirmed (docs/decisions/009-accounts.md).
  */
 export async function registerUser(
   db: Database,
   input: RegistrationInput,
-  options: { origin: string; marketingUrl: string },
+  passwordHash: string,
+  options: RegistrationOptions,
 ): Promise<RegistrationOutcome> {
-  const passwordHash = await hashPassword(input.password);
+  const email = input.email.trim();
   const emailLower = normaliseEmail(input.email);
   const now = new Date();
-  const created = await db.transaction(async (tx) => {
+  const details = {
+    passwordHash,
+    title: input.title ?? null,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    telHome: input.tel_home ?? null,
+    isOptedInToMarketing: input.opt_in_marketing,
+  };
+  const outcome = await db.transaction(async (tx): Promise<RegistrationOutcome> => {
     const [user] = await tx
       .insert(users)
-      .values({
-        email: input.email.trim(),
-        emailLower,
-        passwordHash,
-        title: input.title ?? null,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        telHome: input.tel_home ?? null,
-        isOptedInToMarketing: input.opt_in_marketing,
-      })
+      .values({ email, emailLower, ...details })
       .onConflictDoNothing({ target: users.emailLower })
       .returning({ id: users.id });
-    if (!user) return null;
-    await tx.insert(marketingPreferences).values({
-      userId: user.id,
-      optInTerms: true,
-      optInTermsAt: now,
-      optInMarketing: input.opt_in_marketing,
-      optInMarketingAt: input.opt_in_marketing ? now : null,
-      optInMarketingUrl: input.opt_in_marketing ? options.marketingUrl : null,
-      wording: input.opt_in_marketing ? `${TERMS_WORDING}\n${MARKETING_WORDING}` : TERMS_WORDING,
-      updatedAt: now,
-    });
-    return user.id;
+    if (user) {
+      await tx
+        .insert(marketingPreferences)
+        .values({ userId: user.id, ...marketingPreferenceValues(input, options, now) });
+      return { kind: 'created', userId: user.id };
+    }
+    const [unconfirmed] = await tx
+      .update(users)
+      .set({ ...details, email, updatedAt: now })
+      .where(and(eq(users.emailLower, emailLower), isNull(users.emailVerifiedAt)))
+      .returning({ id: users.id });
+    if (unconfirmed) {
+      await tx
+        .update(marketingPreferences)
+        .set(marketingPreferenceValues(input, options, now))
+        .where(eq(marketingPreferences.userId, unconfirmed.id));
+      // Whoever registered before with a password of their own keeps no way in.
+      await tx.delete(sessions).where(eq(sessions.userId, unconfirmed.id));
+      return { kind: 'renewed', userId: unconfirmed.id };
+    }
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.emailLower, emailLower)).limit(1);
+    return { kind: 'existing', userId: existing?.id ?? 0 };
   });
-  if (created === null) {
+  if (outcome.kind === 'existing') {
     await enqueueEmail(db, {
-      to: input.email.trim(),
+      to: email,
       subject: 'Someone tried to register with your email address',
       text: [
         'Someone (perhaps you) tried to create an account on our website with this email address,',
-        'but you already have an account.',
+        'but you already have an account. Nothing has changed.',
         '',
         `To sign in, go to ${options.origin}/user/sign-in`,
         `If you have forgotten your password, you can reset it at ${options.origin}${RESET_PASSWORD_PATH}`,
@@ -153,26 +186,28 @@ export async function registerUser(
         'If this was not you, you can ignore this email.',
       ].join('\n'),
       relatedKind: 'account-duplicate-registration',
+      relatedId: outcome.userId,
     });
-    return { ok: false, reason: 'duplicate' };
+    return outcome;
   }
-  await sendEmailVerification(
-    db,
-    { id: created, email: input.email.trim(), firstName: input.first_name },
-    options.origin,
-  );
-  return { ok: true, userId: created };
+  await sendEmailVerification(db, { id: outcome.userId, email, firstName: input.first_name }, options.origin);
+  return outcome;
 }
 
-/** The user for an email and password, or null. Unknown emails cost the same time as wrong passwords. */
+/**
+ * The user for an email and password, or null. Unknown emails cost the same time as wrong passwords. An account
+ * whose address is not confirmed yet cannot sign in, and fails exactly like a wrong password: otherwise anyone
+ * could register an address with a password of their choosing and learn from signing in with it whether the
+ * address already had an account (docs/decisions/009-accounts.md).
+ */
 export async function authenticateUser(db: Database, email: string, password: string): Promise<number | null> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.emailLower, normaliseEmail(email)))
     .limit(1);
   const isValid = await verifyPassword(user?.passwordHash ?? null, password);
-  return isValid && user ? user.id : null;
+  return isValid && user?.emailVerifiedAt ? user.id : null;
 }
 
 /**
@@ -374,6 +409,11 @@ export async function resetPasswordWithToken(db: Database, token: string, newPas
     .returning({ emailLower: users.emailLower });
   // The owner proved control of the email: failures counted against the account (perhaps an attacker's) are forgiven.
   if (user) await db.delete(rateLimits).where(eq(rateLimits.key, `signInAccount:${user.emailLower.slice(0, 200)}`));
+  // The link reached the account's address, which confirms it as the emailed confirmation link would.
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: now })
+    .where(and(eq(users.id, used.userId), isNull(users.emailVerifiedAt)));
   // Any other outstanding link for this user dies with this one.
   await db
     .update(passwordResetTokens)

@@ -4,7 +4,7 @@ import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { TOAST_LONG_MS, showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, isHoneypotFilled, useBotCheck } from '../spam/index.ts';
-import { ACCOUNT_MESSAGES, MARKETING_WORDING } from './account-messages.ts';
+import { ACCOUNT_MESSAGES, AFTER_REGISTRATION_PATH, MARKETING_WORDING } from './account-messages.ts';
 import { registrationSchema } from './account-schemas.ts';
 import {
   FORM_ERROR_TARGET,
@@ -12,7 +12,6 @@ import {
   fieldErrorsOf,
   sendAccountCall,
   useAccountData,
-  useAuthChanged,
   useCsrfToken,
 } from './account-client.ts';
 
@@ -21,7 +20,6 @@ export function RegisterForm() {
   const { botCheck: botCheckConfig } = useAccountData();
   const botCheck = useBotCheck(botCheckConfig);
   const csrfToken = useCsrfToken();
-  const authChanged = useAuthChanged();
   const navigate = useNavigate();
   const form = useSchemaForm({
     id: 'register-form',
@@ -40,10 +38,9 @@ export function RegisterForm() {
           fields: { client: 'web', ...fields, ...proof },
         });
         if (answer.status === 200) {
-          const user = answer.body.user as { user_id?: number } | undefined;
+          // Nobody is signed in yet: the sign-in page says to confirm the address first (the same for everyone).
           showToast(ACCOUNT_MESSAGES.registered);
-          await authChanged(user?.user_id ?? null);
-          await navigate('/user');
+          await navigate(AFTER_REGISTRATION_PATH);
           return;
         }
         botCheck.reset();

@@ -4,12 +4,18 @@ import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { showToast } from '../../components/toast.tsx';
 import { BOT_CHECK_FAILED_MESSAGE, useBotCheck } from '../spam/index.ts';
-import { ACCOUNT_MESSAGES } from './account-messages.ts';
+import { ACCOUNT_MESSAGES, REGISTRATION_EMAIL_SENT_MESSAGE } from './account-messages.ts';
 import { signInSchema } from './account-schemas.ts';
 import { FORM_ERROR_TARGET, sendAccountCall, useAccountData, useAuthChanged, useCsrfToken } from './account-client.ts';
 
 /** Sign-in (spec point 5): email and password; 200 is success, anything else the sign-in failed toast. */
-export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
+export function SignInForm({
+  isAfterReset,
+  isAfterRegistration,
+}: {
+  isAfterReset: boolean;
+  isAfterRegistration: boolean;
+}) {
   const { botCheck: botCheckConfig } = useAccountData();
   const botCheck = useBotCheck(botCheckConfig);
   const csrfToken = useCsrfToken();
@@ -57,6 +63,11 @@ export function SignInForm({ isAfterReset }: { isAfterReset: boolean }) {
       {isAfterReset ? (
         <p className="account-notice" role="status">
           Your password has been changed. Sign in with your new password.
+        </p>
+      ) : null}
+      {isAfterRegistration ? (
+        <p className="account-notice" role="status">
+          {REGISTRATION_EMAIL_SENT_MESSAGE}
         </p>
       ) : null}
       <ErrorSummary errors={form.errors} fieldIds={FORM_ERROR_TARGET} focusKey={form.focusKey} />

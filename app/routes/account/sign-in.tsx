@@ -8,8 +8,11 @@ import { SignInForm } from '../../features/account/sign-in-form.tsx';
 /** /user/sign-in: redirects to /user when already signed in (spec point 2). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if ((await context.session.getUserId()) !== null) throw redirect('/user', { headers: NO_STORE });
-  const isAfterReset = new URL(request.url).searchParams.get('reset') === '1';
-  return data({ isAfterReset }, { headers: NO_STORE });
+  const search = new URL(request.url).searchParams;
+  return data(
+    { isAfterReset: search.get('reset') === '1', isAfterRegistration: search.get('registered') === '1' },
+    { headers: NO_STORE },
+  );
 }
 
 /** The form posted without JavaScript (with a script it sends the spec's JSON call instead). */
@@ -22,5 +25,5 @@ export function headers() {
 }
 
 export default function SignInRoute({ loaderData }: Route.ComponentProps) {
-  return <SignInForm isAfterReset={loaderData.isAfterReset} />;
+  return <SignInForm isAfterReset={loaderData.isAfterReset} isAfterRegistration={loaderData.isAfterRegistration} />;
 }

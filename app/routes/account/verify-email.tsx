@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router';
+import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { NO_STORE } from '../../features/account/account-http.server.ts';
@@ -50,9 +50,18 @@ export default function VerifyEmailRoute() {
         Confirm your email address
       </h3>
       {reply ? (
-        <p className="account-notice" role="status">
-          {OUTCOME_TEXT[reply.outcome]}
-        </p>
+        <>
+          <p className="account-notice" role="status">
+            {OUTCOME_TEXT[reply.outcome]}
+          </p>
+          {reply.outcome === 'verified' ? (
+            <p className="account-screen__links">
+              <Link to="/user/sign-in" className="account-link">
+                Sign in
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : token ? (
         <Form method="post" className="account-form">
           <CsrfField />

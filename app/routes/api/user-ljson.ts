@@ -20,6 +20,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== 'POST' && request.method !== 'PUT') methodNotAllowed(request, ['GET', 'POST', 'PUT']);
   const fields = await readFieldsOrThrow(request);
-  const call = request.method === 'POST' ? registerCall : updateUserCall;
-  return answerCall(() => call(getDb(), fields, context));
+  if (request.method === 'POST') return answerCall(async () => (await registerCall(getDb(), fields, context)).result);
+  return answerCall(() => updateUserCall(getDb(), fields, context));
 }
