@@ -6,9 +6,9 @@
  */
 
 /** The API version every request names (Reapit's versioning is by date, in the api-version header). */
-export const REAPIT_API_VERSION = '2020-01-31';
+const REAPIT_API_VERSION = '2020-01-31';
 /** Reapit's largest page. */
-export const REAPIT_PAGE_SIZE = 100;
+const REAPIT_PAGE_SIZE = 100;
 
 export type ReapitClientOptions = {
   /** https://platform.reapit.cloud in production. */

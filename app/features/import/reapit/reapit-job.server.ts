@@ -15,7 +15,7 @@ import type { MediaOptions } from '../pipeline-media.server.ts';
 import { createReapitClient, type ReapitClientOptions } from './client.server.ts';
 import { createReapitFeed, type ReapitPull } from './reapit-feed.server.ts';
 
-export const REAPIT_SOURCE = 'reapit';
+const REAPIT_SOURCE = 'reapit';
 const FULL_PULL_NAME = 'Reapit full pull';
 const INCREMENTAL_PULL_NAME = 'Reapit changes since';
 /** Changes are asked for from a little before the last pull began: clocks differ, and a change in flight counts. */
