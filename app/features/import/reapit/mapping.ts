@@ -313,7 +313,16 @@ function mapChannel(
       );
     }
     rentFrequency = frequency.frequency;
-    priceValue = rent === null ? null : Math.round(frequency.monthly(rent));
+    const monthly = rent === null ? null : Math.round(frequency.monthly(rent));
+    if (monthly === 0)
+      issues.warn('letting.rent', `letting.rent ${rent} is less than £1 a month: shown as 'Rent on application'`);
+    else if (monthly !== null && monthly > MAX_PRICE) {
+      issues.error(
+        'letting.rent',
+        `letting.rent ${rent} ${frequencyValue} is more than £1,000,000,000 a month: check the figure`,
+      );
+    }
+    priceValue = monthly === 0 || (monthly !== null && monthly > MAX_PRICE) ? null : monthly;
   }
 
   // Address.
@@ -492,7 +501,7 @@ function readAmount(issues: Issues, field: string, value: unknown, isHidden: boo
     issues.error(field, `${field} ${value} is more than £1,000,000,000: check the figure`);
     return null;
   }
-  if (value === 0) {
+  if (Math.round(value) === 0) {
     issues.warn(field, `${field} is 0: shown as 'Price on application'`);
     return null;
   }
