@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { importRuns, properties } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
+import { applyFeed } from '../../app/features/import/index.server.ts';
 import { getEnv, resetEnvForTests } from '../../app/lib/env.server.ts';
 import {
   createReapitJob,
@@ -15,7 +16,7 @@ import {
   type ReapitSettings,
 } from '../../app/features/import/reapit/reapit-job.server.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { insertImportWorld } from './import-fixtures.ts';
+import { feedOf, insertImportWorld, listing as importedListing, record } from './import-fixtures.ts';
 import { reapitImage, reapitLetting, reapitProperty, startReapitStub, type ReapitStub } from './reapit-stub.ts';
 
 let database: TestDatabase;
@@ -423,5 +424,41 @@ describe('the scheduled Reapit job', () => {
     expect(await nextReapitPull(database.db, settings(), new Date(now.getTime() + 25 * 3_600_000))).toEqual({
       kind: 'full',
     });
+  });
+});
+
+describe('applyFeed with a feed that is not a snapshot', () => {
+  const apply = (refs: string[], options: { isSnapshot?: boolean; offMarket?: string[] } = {}) =>
+    applyFeed(
+      database.db,
+      { ...feedOf(refs.map((ref) => record(importedListing(ref)))), offMarketRefs: () => options.offMarket ?? [] },
+      { source: 'changes', origin, media: quickMedia, sendAlerts: false, isSnapshot: options.isSnapshot },
+    );
+  const live = async () =>
+    (
+      await database.db
+        .select({ ref: properties.sourceRef })
+        .from(properties)
+        .where(sql`${properties.source} = 'changes' and ${properties.withdrawnAt} is null`)
+        .orderBy(asc(properties.sourceRef))
+    ).map((row) => row.ref);
+
+  it('withdraws only the listings it names, however many it leaves out', async () => {
+    expect((await apply(['C1', 'C2', 'C3', 'C4'])).status).toBe('applied');
+    const report = await apply(['C1'], { isSnapshot: false, offMarket: ['C2'] });
+    expect(report.status).toBe('applied');
+    expect(report.counts).toMatchObject({ unchanged: 1, withdrawn: 1 });
+    expect(await live()).toEqual(['C1', 'C3', 'C4']);
+  });
+
+  it('names off-market listings without counting them as a mass withdrawal; a snapshot still withdraws what it lacks', async () => {
+    await apply(['C1', 'C2', 'C3', 'C4']);
+    // Three of four named by the source as sold: its word, not a truncated file.
+    expect((await apply([], { isSnapshot: false, offMarket: ['C1', 'C2', 'C3'] })).counts.withdrawn).toBe(3);
+    expect(await live()).toEqual(['C4']);
+    await apply(['C1', 'C2', 'C3', 'C4']);
+    const refused = await apply(['C1']);
+    expect(refused.status).toBe('refused');
+    expect(await live()).toEqual(['C1', 'C2', 'C3', 'C4']);
   });
 });
