@@ -7,6 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { importRuns, properties } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { applyFeed } from '../../app/features/import/index.server.ts';
+import { startJobRunner } from '../../server/job-runner.ts';
 import { getEnv, resetEnvForTests } from '../../app/lib/env.server.ts';
 import {
   createReapitJob,
@@ -395,6 +396,39 @@ describe('the scheduled Reapit job', () => {
         'REAPIT_INTERVAL_MINUTES',
       ])
         delete process.env[name];
+      resetEnvForTests();
+    }
+  });
+
+  it('runs in the job runner when the REAPIT_* settings are set', async () => {
+    const names = {
+      REAPIT_CLIENT_ID: stub.credentials.clientId,
+      REAPIT_CLIENT_SECRET: stub.credentials.clientSecret,
+      REAPIT_CUSTOMER_ID: stub.credentials.customerId,
+      REAPIT_BASE_URL: stub.url,
+      REAPIT_TOKEN_URL: stub.tokenUrl,
+    };
+    Object.assign(process.env, names);
+    resetEnvForTests();
+    const stop = startJobRunner(() => database.db, logger, {
+      sender: { sendMail: async () => undefined },
+      mailPollMs: 60_000,
+      alertJob: async () => undefined,
+      dropFolderJob: null,
+      reapitPollMs: 20,
+    });
+    try {
+      const deadline = Date.now() + 20_000;
+      let runs: { status: string; fileName: string }[] = [];
+      while (runs.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        runs = await database.db.select().from(importRuns);
+      }
+      expect(runs).toMatchObject([{ status: 'applied', fileName: 'Reapit full pull' }]);
+      expect(await listing('BAT001')).toMatchObject({ isPublished: true });
+    } finally {
+      await stop();
+      for (const name of Object.keys(names)) delete process.env[name];
       resetEnvForTests();
     }
   });
