@@ -6,7 +6,12 @@ import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 import { FailureBackoff } from './job-backoff.ts';
-import { createDropFolder, openFeedFile } from '../app/features/import/index.server.ts';
+import {
+  createDropFolder,
+  createReapitJob,
+  openFeedFile,
+  reapitSettingsFrom,
+} from '../app/features/import/index.server.ts';
 
 export type JobRunnerOptions = {
   /** How often the mail loop looks for due emails when the outbox is empty. */
@@ -22,6 +27,9 @@ export type JobRunnerOptions = {
   /** The drop folder's tick (docs/import.md); defaults to IMPORT_DROP_DIR, null turns it off. */
   dropFolderJob?: ((db: Database) => Promise<unknown>) | null;
   dropFolderPollMs?: number;
+  /** The scheduled Reapit pull (docs/import.md); defaults to the REAPIT_* settings (off without them), null turns it off. */
+  reapitJob?: ((db: Database) => Promise<unknown>) | null;
+  reapitPollMs?: number;
 };
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -127,7 +135,28 @@ export function startJobRunner(
     }
   };
 
-  const running = Promise.all([mailLoop(), alertLoop(), dropFolderLoop()]);
+  // The Reapit pull, in a loop of its own; each tick asks whether a pull is due (the schedule is in import_runs).
+  const reapitJob =
+    settings.reapitJob === undefined
+      ? createReapitJob({ settings: reapitSettingsFrom(env), logger })
+      : settings.reapitJob;
+  const reapitLoop = async () => {
+    if (!reapitJob) return;
+    const backoff = new FailureBackoff(logger, 'Reapit pull');
+    const pollMs = settings.reapitPollMs ?? 60_000;
+    while (!isStopped) {
+      let waitMs = pollMs;
+      try {
+        await reapitJob(getDb());
+        backoff.succeeded();
+      } catch (error) {
+        waitMs = backoff.failed(error, pollMs);
+      }
+      await sleep(waitMs);
+    }
+  };
+
+  const running = Promise.all([mailLoop(), alertLoop(), dropFolderLoop(), reapitLoop()]);
   return async () => {
     isStopped = true;
     for (const wake of [...sleepers]) wake();

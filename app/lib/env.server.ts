@@ -31,7 +31,7 @@ const rateLimitRule = z
   })
   .optional();
 
-/** An optional S3 setting; an empty value (`S3_BUCKET=` in an env file) counts as unset. */
+/** An optional setting (S3, Reapit); an empty value (`S3_BUCKET=` in an env file) counts as unset. */
 function s3Setting<T extends z.ZodType<string>>(schema: T) {
   return z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 }
@@ -136,6 +136,18 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: s3Setting(z.enum(['true', 'false'])),
   /** Listing feeds dropped here (e.g. by the agency software over SFTP) are imported by the job runner. */
   IMPORT_DROP_DIR: z.string().default('./data/import/incoming'),
+  /**
+   * Reapit Foundations (app/features/import/reapit/): the three credentials together turn the scheduled pull on.
+   * The URLs are Reapit's own; tests point them at a local stub.
+   */
+  REAPIT_CLIENT_ID: s3Setting(z.string()),
+  REAPIT_CLIENT_SECRET: s3Setting(z.string()),
+  REAPIT_CUSTOMER_ID: s3Setting(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'expected a Reapit customer id, e.g. SBOX')),
+  REAPIT_BASE_URL: z.string().url().default('https://platform.reapit.cloud'),
+  REAPIT_TOKEN_URL: z.string().url().default('https://connect.reapit.cloud/token'),
+  /** How often the changes since the last pull are fetched, and how often everything is read again. */
+  REAPIT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  REAPIT_FULL_PULL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
@@ -184,6 +196,8 @@ export function getEnv(): Env {
     }
     const s3Problem = s3ConfigProblem(parsed.data);
     if (s3Problem) throw new Error(`Invalid environment configuration: ${s3Problem}`);
+    const reapitProblem = reapitConfigProblem(parsed.data);
+    if (reapitProblem) throw new Error(`Invalid environment configuration: ${reapitProblem}`);
     cached = parsed.data;
   }
   return cached;
@@ -217,6 +231,15 @@ function s3ConfigProblem(env: Env): string | null {
     return `S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ${missing} is missing. Set both, or neither to use the AWS SDK's own credentials (environment or instance role).`;
   }
   return null;
+}
+
+const REAPIT_CREDENTIALS = ['REAPIT_CLIENT_ID', 'REAPIT_CLIENT_SECRET', 'REAPIT_CUSTOMER_ID'] as const;
+
+/** Some Reapit credentials without the others would leave the pull silently off: say which are missing. */
+function reapitConfigProblem(env: Env): string | null {
+  const missing = REAPIT_CREDENTIALS.filter((name) => env[name] === undefined);
+  if (missing.length === 0 || missing.length === REAPIT_CREDENTIALS.length) return null;
+  return `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set: the Reapit pull needs REAPIT_CLIENT_ID, REAPIT_CLIENT_SECRET and REAPIT_CUSTOMER_ID together (or none of them to leave it off).`;
 }
 
 /**

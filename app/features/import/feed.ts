@@ -99,6 +99,11 @@ export type Feed = {
   records: AsyncIterable<MappedRecord>;
   /** A media file that came with the feed, by the name a record gave; null when there is none by that name. */
   openMedia(name: string): Promise<NodeJS.ReadableStream | null>;
+  /**
+   * Refs the source itself says are off the market (an API reports a sold or withdrawn property), read once the
+   * records have been: the pipeline withdraws them even from a feed that is not a full snapshot.
+   */
+  offMarketRefs?(): string[];
   close(): Promise<void>;
 };
 

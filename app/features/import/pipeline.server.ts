@@ -48,6 +48,11 @@ export type ApplyFeedOptions = {
   dryRun?: boolean;
   /** Apply a file that withdraws more than MASS_WITHDRAW_SHARE of the source's live listings. */
   allowMassWithdraw?: boolean;
+  /**
+   * False for a feed of changes only (an API's modified-since pages): listings it does not hold are left alone, and
+   * only those the feed names in offMarketRefs are withdrawn. True (a full snapshot) by default.
+   */
+  isSnapshot?: boolean;
   /** Origin of the report's page URLs and of alert emails; PUBLIC_URL by default. */
   origin?: string;
   media?: Partial<MediaOptions>;
@@ -353,10 +358,15 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
   }
   for (const write of planned) counts.warnings += records[write.reportIndex]!.warnings.length;
 
-  // Withdrawals: live listings of this source that the file no longer holds.
+  // Withdrawals: live listings of this source that the file no longer holds, or that the source says are off the
+  // market. Only the missing ones count towards the mass-withdrawal guard: a truncated file loses listings silently.
+  const offMarket = new Set(feed.offMarketRefs?.() ?? []);
+  const isSnapshot = options.isSnapshot !== false;
   const live = existingRows.filter((row) => row.isPublished && row.withdrawnAt === null);
-  const toWithdraw = existingRows.filter((row) => row.withdrawnAt === null && !seenRefs.has(row.sourceRef));
-  const liveWithdrawn = toWithdraw.filter((row) => row.isPublished).length;
+  const toWithdraw = existingRows.filter(
+    (row) => row.withdrawnAt === null && !seenRefs.has(row.sourceRef) && (isSnapshot || offMarket.has(row.sourceRef)),
+  );
+  const liveWithdrawn = toWithdraw.filter((row) => row.isPublished && !offMarket.has(row.sourceRef)).length;
   if (live.length > 0 && liveWithdrawn / live.length > MASS_WITHDRAW_SHARE && !options.allowMassWithdraw) {
     const reason = `This file would withdraw ${liveWithdrawn} of the ${live.length} listings on the site from "${source}" (more than ${Math.round(MASS_WITHDRAW_SHARE * 100)}%), so nothing was changed. If the agency really has taken them off the market, import it again with --allow-mass-withdraw.`;
     const refused: ImportReport = { status: 'refused', reason, counts: emptyCounts(), records: [] };

@@ -546,7 +546,7 @@ const SCOTTISH_AREAS = new Set([
 ]);
 const WELSH_AREAS = new Set(['CF', 'LD', 'LL', 'NP', 'SA']);
 
-function nationOf(outward: string): Nation {
+export function nationOf(outward: string): Nation {
   const area = /^[A-Z]{1,2}/.exec(outward)?.[0] ?? '';
   if (area === 'BT') return 'northern-ireland';
   if (SCOTTISH_AREAS.has(area)) return 'scotland';
@@ -554,7 +554,7 @@ function nationOf(outward: string): Nation {
   return 'england';
 }
 
-function nationName(nation: Nation): string {
+export function nationName(nation: Nation): string {
   return nation === 'northern-ireland' ? 'Northern Ireland' : nation[0]?.toUpperCase() + nation.slice(1);
 }
 
