@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -21,8 +23,19 @@ export const leadKinds = [
   'department-enquiry',
   'new-homes',
   'send-to-friend',
+  'custom-form',
 ] as const;
 export type LeadKind = (typeof leadKinds)[number];
+
+/** Where staff are with a lead (the back office's workflow); `status` stays the notification state. */
+export const leadStages = ['new', 'contacted', 'booked', 'closed', 'lost'] as const;
+export type LeadStage = (typeof leadStages)[number];
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
 
 /** Every accepted lead is stored before any email is attempted, so nothing accepted is lost. */
 export const leads = pgTable(
@@ -41,8 +54,67 @@ export const leads = pgTable(
     recipientEmail: text('recipient_email'),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The custom form submission this lead stands for (kind 'custom-form'). */
+    formSubmissionId: integer('form_submission_id').references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<LeadStage>().notNull().default('new'),
+    lostReason: text('lost_reason'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }),
+    /** A staff account's id; no foreign key until the staff accounts table exists in this schema. */
+    assignedStaffId: integer('assigned_staff_id'),
+    /**
+     * Every string the visitor sent (any payload shape, custom forms included), the email with its local part and
+     * domain apart, and the phone number as digits only, so '07700900123' finds '07700 900123'.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(email, '') || ' ' || replace(coalesce(email, ''), '@', ' ')) || jsonb_to_tsvector('simple', payload, '["string"]') || to_tsvector('simple', regexp_replace(coalesce(payload #>> '{lead_client,tel_home}', payload ->> 'tel_home', payload ->> 'phone', ''), '[^0-9]', '', 'g'))`,
+    ),
   },
-  (t) => [index('leads_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    index('leads_kind_created_idx').on(t.kind, t.createdAt),
+    // The inbox lists newest first under any filter; each index serves one filter in that order (read backwards). The branch index
+    // carries the facet columns so the counts per kind and stage are read from the index alone.
+    index('leads_created_idx').on(t.createdAt, t.id),
+    index('leads_branch_created_idx').on(t.branchId, t.createdAt, t.id, t.kind, t.stage, t.assignedStaffId),
+    index('leads_stage_created_idx').on(t.stage, t.createdAt),
+    index('leads_assignee_created_idx').on(t.assignedStaffId, t.createdAt),
+    index('leads_search_idx').using('gin', t.searchVector),
+    uniqueIndex('leads_form_submission_idx').on(t.formSubmissionId),
+  ],
+);
+
+/** Staff's internal notes on a lead; never shown to the visitor. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** A staff account's id (no foreign key yet, as leads.assigned_staff_id). */
+    authorStaffId: integer('author_staff_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/** A lead's history: stage changes and assignments, with who made them. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    actorStaffId: integer('actor_staff_id'),
+    kind: text('kind').$type<'stage' | 'assignment'>().notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    /** The reason given when a lead is lost. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
 
 /** A requested valuation appointment; one booking per branch, day and slot (no double booking). */
