@@ -1,6 +1,15 @@
 -- The back office's leads inbox (docs/decisions/020-leads-inbox.md). assigned_staff_id, lead_notes.author_staff_id
 -- and lead_events.actor_staff_id hold staff account ids without a foreign key: the staff accounts table arrives in
 -- a separate migration, which adds the constraints.
+CREATE TABLE "lead_counts" (
+	"branch_key" integer NOT NULL,
+	"kind" text NOT NULL,
+	"stage" text NOT NULL,
+	"assignee_key" integer NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "lead_counts_branch_key_kind_stage_assignee_key_pk" PRIMARY KEY("branch_key","kind","stage","assignee_key")
+);
+--> statement-breakpoint
 CREATE TABLE "lead_events" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"lead_id" integer NOT NULL,
@@ -47,4 +56,26 @@ SELECT 'custom-form', 'received', fs."values",
 FROM "form_submissions" fs
 JOIN "form_definitions" fd ON fd."id" = fs."form_definition_id"
 WHERE NOT EXISTS (SELECT 1 FROM "leads" l WHERE l."form_submission_id" = fs."id")
-ORDER BY fs."id";
+ORDER BY fs."id";--> statement-breakpoint
+-- The counts the inbox shows, kept up to date by the trigger below from here on.
+INSERT INTO "lead_counts" ("branch_key", "kind", "stage", "assignee_key", "count")
+SELECT coalesce("branch_id", 0), "kind", "stage", coalesce("assigned_staff_id", 0), count(*)
+FROM "leads"
+GROUP BY 1, 2, 3, 4;--> statement-breakpoint
+CREATE FUNCTION "lead_counts_track"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP IN ('UPDATE', 'DELETE') THEN
+		UPDATE "lead_counts" SET "count" = "count" - 1
+		WHERE "branch_key" = coalesce(OLD."branch_id", 0) AND "kind" = OLD."kind" AND "stage" = OLD."stage"
+			AND "assignee_key" = coalesce(OLD."assigned_staff_id", 0);
+	END IF;
+	IF TG_OP IN ('UPDATE', 'INSERT') THEN
+		INSERT INTO "lead_counts" ("branch_key", "kind", "stage", "assignee_key", "count")
+		VALUES (coalesce(NEW."branch_id", 0), NEW."kind", NEW."stage", coalesce(NEW."assigned_staff_id", 0), 1)
+		ON CONFLICT ("branch_key", "kind", "stage", "assignee_key") DO UPDATE SET "count" = "lead_counts"."count" + 1;
+	END IF;
+	RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "leads_counts_track" AFTER INSERT OR DELETE OR UPDATE OF "branch_id", "kind", "stage", "assigned_staff_id"
+ON "leads" FOR EACH ROW EXECUTE FUNCTION "lead_counts_track"();

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -80,6 +81,22 @@ export const leads = pgTable(
     index('leads_search_idx').using('gin', t.searchVector),
     uniqueIndex('leads_form_submission_idx').on(t.formSubmissionId),
   ],
+);
+
+/**
+ * How many leads there are per branch, kind, stage and assignee (0: none), kept by a trigger on leads (migration
+ * leads_inbox), so the inbox's counts read a few hundred rows instead of counting every lead.
+ */
+export const leadCounts = pgTable(
+  'lead_counts',
+  {
+    branchKey: integer('branch_key').notNull(),
+    kind: text('kind').notNull(),
+    stage: text('stage').notNull(),
+    assigneeKey: integer('assignee_key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchKey, t.kind, t.stage, t.assigneeKey] })],
 );
 
 /** Staff's internal notes on a lead; never shown to the visitor. */

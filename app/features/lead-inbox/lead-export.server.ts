@@ -11,7 +11,14 @@ import { branches, formDefinitions, formSubmissions, leads, properties } from '.
 import type { Database } from '../../lib/db.server.ts';
 import { visitorSummary } from './lead-fields.ts';
 import { leadListConditions, leadRowColumns } from './lead-inbox.server.ts';
-import { kindLabels, stageLabels, type InboxKind, type LeadFilters, type LeadScope, type LeadStage } from './lead-inbox-model.ts';
+import {
+  kindLabels,
+  stageLabels,
+  type InboxKind,
+  type LeadFilters,
+  type LeadScope,
+  type LeadStage,
+} from './lead-inbox-model.ts';
 
 const BATCH_SIZE = 1_000;
 
@@ -71,9 +78,7 @@ export function exportLeadsCsv(db: Database, scope: LeadScope, filters: LeadFilt
         }
         const conditions = [leadListConditions(scope, filters)];
         if (cursor) {
-          conditions.push(
-            sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`,
-          );
+          conditions.push(sql`(${leads.createdAt}, ${leads.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`);
         }
         const rows = await db
           .select({ ...leadRowColumns, cursorAt: sql<string>`${leads.createdAt}::text` })

@@ -71,7 +71,10 @@ const ID = /^[1-9]\d{0,8}$/;
 
 /** An empty query-string value means "no filter", as a GET form sends its blank fields. */
 const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === undefined || value === null ? undefined : value), schema.optional());
+  z.preprocess(
+    (value) => (value === '' || value === undefined || value === null ? undefined : value),
+    schema.optional(),
+  );
 
 function isCalendarDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
@@ -93,13 +96,16 @@ export const leadFiltersSchema = z
     ),
     stage: optional(z.enum(leadStages, { message: 'Choose a status from the list' })),
     assignee: optional(
-      z.union([
-        z.literal('none'),
-        z
-          .string()
-          .regex(ID)
-          .transform((value) => Number(value)),
-      ], { message: 'Choose a staff member from the list' }),
+      z.union(
+        [
+          z.literal('none'),
+          z
+            .string()
+            .regex(ID)
+            .transform((value) => Number(value)),
+        ],
+        { message: 'Choose a staff member from the list' },
+      ),
     ),
     from: dateFilter('Enter the "from" date as a real date'),
     to: dateFilter('Enter the "to" date as a real date'),
@@ -213,13 +219,16 @@ export const leadActionSchema = z.discriminatedUnion('intent', [
     }),
   z.object({
     intent: z.literal('assign'),
-    assigned_staff_id: z.union([
-      z.literal('none'),
-      z
-        .string()
-        .regex(ID, { message: 'Choose a staff member from the list' })
-        .transform((value) => Number(value)),
-    ], { message: 'Choose a staff member from the list' }),
+    assigned_staff_id: z.union(
+      [
+        z.literal('none'),
+        z
+          .string()
+          .regex(ID, { message: 'Choose a staff member from the list' })
+          .transform((value) => Number(value)),
+      ],
+      { message: 'Choose a staff member from the list' },
+    ),
   }),
   z.object({
     intent: z.literal('note'),
@@ -230,7 +239,9 @@ export const leadActionSchema = z.discriminatedUnion('intent', [
         z
           .string()
           .min(1, { message: NOTE_MESSAGE })
-          .max(MAX_NOTE_LENGTH, { message: `Keep the note under ${MAX_NOTE_LENGTH.toLocaleString('en-GB')} characters` }),
+          .max(MAX_NOTE_LENGTH, {
+            message: `Keep the note under ${MAX_NOTE_LENGTH.toLocaleString('en-GB')} characters`,
+          }),
       ),
   }),
 ]);

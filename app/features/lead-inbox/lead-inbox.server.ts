@@ -12,6 +12,7 @@ import {
   formDefinitions,
   formSubmissions,
   formUploads,
+  leadCounts,
   leadEvents,
   leadNotes,
   leads,
@@ -109,12 +110,20 @@ export type LeadList = {
   leads: LeadListRow[];
   page: number;
   pageSize: number;
-  /** How many leads the filters match (all pages). */
-  total: number;
-  lastPage: number;
+  /** How many leads the filters match (all pages); null when a date or text search matches more than `countLimit`. */
+  total: number | null;
+  lastPage: number | null;
   hasNext: boolean;
-  counts: LeadCounts;
+  /** Per kind and stage under the other filters; null when not counted (as `total`). */
+  counts: LeadCounts | null;
+  countLimit: number;
 };
+
+/**
+ * Searches by date or text are counted lead by lead, so only up to this many: past it the page says "more than".
+ * Every other view is counted exactly from lead_counts.
+ */
+export const LEAD_COUNT_LIMIT = 5_000;
 
 type LeadRow = {
   id: number;
@@ -153,12 +162,52 @@ function zeroCounts(): LeadCounts {
   };
 }
 
+type Facet = { kind: string; stage: string; count: number };
+
+/** The counts kept by the trigger: exact, and a few hundred rows to add up whatever the number of leads. */
+async function countFromTable(db: Database, scope: LeadScope, filters: LeadFilters): Promise<Facet[]> {
+  const conditions: SQL[] = [ne(leadCounts.kind, 'send-to-friend')];
+  if (!scope.allBranches) {
+    conditions.push(scope.branchIds.length > 0 ? inArray(leadCounts.branchKey, scope.branchIds) : sql`false`);
+  }
+  if (filters.branch !== undefined) conditions.push(eq(leadCounts.branchKey, filters.branch));
+  if (filters.assignee !== undefined) {
+    conditions.push(eq(leadCounts.assigneeKey, filters.assignee === 'none' ? 0 : filters.assignee));
+  }
+  return db
+    .select({
+      kind: leadCounts.kind,
+      stage: leadCounts.stage,
+      count: sql<number>`sum(${leadCounts.count})`.mapWith(Number),
+    })
+    .from(leadCounts)
+    .where(and(...conditions))
+    .groupBy(leadCounts.kind, leadCounts.stage);
+}
+
+/** Counted lead by lead, stopping past the limit (null then). */
+async function countMatches(db: Database, scope: LeadScope, filters: LeadFilters): Promise<Facet[] | null> {
+  const matches = db
+    .select({ kind: leads.kind, stage: leads.stage })
+    .from(leads)
+    .where(leadListConditions(scope, filters, false))
+    .limit(LEAD_COUNT_LIMIT + 1)
+    .as('matches');
+  const facets = await db
+    .select({ kind: matches.kind, stage: matches.stage, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(matches)
+    .groupBy(matches.kind, matches.stage);
+  const counted = facets.reduce((sum, facet) => sum + facet.count, 0);
+  return counted > LEAD_COUNT_LIMIT ? null : facets;
+}
+
 /**
  * One page of the filtered inbox, newest first, with the counts per kind and per stage under the other filters and
  * the total the filters match.
  */
 export async function listLeads(db: Database, scope: LeadScope, filters: LeadFilters, page: number): Promise<LeadList> {
   const pageSize = LEADS_PAGE_SIZE;
+  const isCountedByLead = Boolean(filters.from || filters.to || filters.q);
   const [rows, facets] = await Promise.all([
     db
       .select(leadRowColumns)
@@ -171,12 +220,16 @@ export async function listLeads(db: Database, scope: LeadScope, filters: LeadFil
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(pageSize + 1)
       .offset((page - 1) * pageSize),
-    db
-      .select({ kind: leads.kind, stage: leads.stage, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(leads)
-      .where(leadListConditions(scope, filters, false))
-      .groupBy(leads.kind, leads.stage),
+    isCountedByLead ? countMatches(db, scope, filters) : countFromTable(db, scope, filters),
   ]);
+  const base = {
+    leads: rows.slice(0, pageSize).map(toLeadListRow),
+    page,
+    pageSize,
+    hasNext: rows.length > pageSize,
+    countLimit: LEAD_COUNT_LIMIT,
+  };
+  if (facets === null) return { ...base, total: null, lastPage: null, counts: null };
   const counts = zeroCounts();
   let total = 0;
   for (const facet of facets) {
@@ -188,15 +241,7 @@ export async function listLeads(db: Database, scope: LeadScope, filters: LeadFil
     if (isKindShown && stage in counts.byStage) counts.byStage[stage] += facet.count;
     if (isKindShown && isStageShown) total += facet.count;
   }
-  return {
-    leads: rows.slice(0, pageSize).map(toLeadListRow),
-    page,
-    pageSize,
-    total,
-    lastPage: Math.max(1, Math.ceil(total / pageSize)),
-    hasNext: rows.length > pageSize,
-    counts,
-  };
+  return { ...base, total, lastPage: Math.max(1, Math.ceil(total / pageSize)), counts };
 }
 
 /* ---------------- One lead ---------------- */
@@ -296,7 +341,12 @@ export async function getLead(db: Database, scope: LeadScope, id: number): Promi
   if (!lead) return null;
 
   const formSlug = typeof lead.payload.form === 'string' ? lead.payload.form : null;
-  const emailConditions = [and(inArray(emailOutbox.relatedKind, ['lead', 'lead-confirmation', 'lead-assignment']), eq(emailOutbox.relatedId, id))];
+  const emailConditions = [
+    and(
+      inArray(emailOutbox.relatedKind, ['lead', 'lead-confirmation', 'lead-assignment']),
+      eq(emailOutbox.relatedId, id),
+    ),
+  ];
   if (lead.formSubmissionId !== null) {
     emailConditions.push(
       and(eq(emailOutbox.relatedKind, 'form-submission'), eq(emailOutbox.relatedId, lead.formSubmissionId)),
