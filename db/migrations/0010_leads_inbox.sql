@@ -29,6 +29,7 @@ CREATE TABLE "lead_notes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "leads_kind_created_idx";--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "form_submission_id" integer;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "stage" text DEFAULT 'new' NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "lost_reason" text;--> statement-breakpoint
@@ -40,13 +41,14 @@ ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_lead_id_leads_id_fk" FOREIGN
 CREATE INDEX "lead_events_lead_idx" ON "lead_events" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_form_submission_id_form_submissions_id_fk" FOREIGN KEY ("form_submission_id") REFERENCES "public"."form_submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "leads_branch_created_idx" ON "leads" USING btree ("branch_id","created_at","id","kind","stage","assigned_staff_id");--> statement-breakpoint
-CREATE INDEX "leads_stage_created_idx" ON "leads" USING btree ("stage","created_at");--> statement-breakpoint
-CREATE INDEX "leads_assignee_created_idx" ON "leads" USING btree ("assigned_staff_id","created_at");--> statement-breakpoint
+CREATE INDEX "leads_created_idx" ON "leads" USING btree ("created_at","id") WHERE kind <> 'send-to-friend';--> statement-breakpoint
+CREATE INDEX "leads_branch_created_idx" ON "leads" USING btree ("branch_id","created_at","id","kind","stage") WHERE kind <> 'send-to-friend';--> statement-breakpoint
+CREATE INDEX "leads_stage_created_idx" ON "leads" USING btree ("stage","created_at","id") WHERE kind <> 'send-to-friend';--> statement-breakpoint
+CREATE INDEX "leads_assignee_created_idx" ON "leads" USING btree ("assigned_staff_id","created_at","id") WHERE kind <> 'send-to-friend';--> statement-breakpoint
 CREATE INDEX "leads_search_idx" ON "leads" USING gin ("search_vector");--> statement-breakpoint
 CREATE UNIQUE INDEX "leads_form_submission_idx" ON "leads" USING btree ("form_submission_id");--> statement-breakpoint
 CREATE INDEX "email_outbox_related_idx" ON "email_outbox" USING btree ("related_kind","related_id");--> statement-breakpoint
+CREATE INDEX "leads_kind_created_idx" ON "leads" USING btree ("kind","created_at","id");--> statement-breakpoint
 -- Custom form submissions received before the inbox existed become 'custom-form' leads like new ones.
 INSERT INTO "leads" ("kind", "status", "payload", "email", "recipient_email", "ip_address", "created_at", "form_submission_id")
 SELECT 'custom-form', 'received', fs."values",

@@ -71,13 +71,17 @@ export const leads = pgTable(
     ),
   },
   (t) => [
-    index('leads_kind_created_idx').on(t.kind, t.createdAt),
-    // The inbox lists newest first under any filter; each index serves one filter in that order (read backwards). The branch index
-    // carries the facet columns so the counts per kind and stage are read from the index alone.
-    index('leads_created_idx').on(t.createdAt, t.id),
-    index('leads_branch_created_idx').on(t.branchId, t.createdAt, t.id, t.kind, t.stage, t.assignedStaffId),
-    index('leads_stage_created_idx').on(t.stage, t.createdAt),
-    index('leads_assignee_created_idx').on(t.assignedStaffId, t.createdAt),
+    // The inbox lists newest first under any filter; each index serves one filter in that order (read backwards).
+    // They leave out send-to-friend rows, which the inbox never shows, so a page of ids is read from the index alone.
+    index('leads_kind_created_idx').on(t.kind, t.createdAt, t.id),
+    index('leads_created_idx').on(t.createdAt, t.id).where(sql`kind <> 'send-to-friend'`),
+    index('leads_branch_created_idx')
+      .on(t.branchId, t.createdAt, t.id, t.kind, t.stage)
+      .where(sql`kind <> 'send-to-friend'`),
+    index('leads_stage_created_idx').on(t.stage, t.createdAt, t.id).where(sql`kind <> 'send-to-friend'`),
+    index('leads_assignee_created_idx')
+      .on(t.assignedStaffId, t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
     index('leads_search_idx').using('gin', t.searchVector),
     uniqueIndex('leads_form_submission_idx').on(t.formSubmissionId),
   ],

@@ -185,20 +185,48 @@ async function countFromTable(db: Database, scope: LeadScope, filters: LeadFilte
     .groupBy(leadCounts.kind, leadCounts.stage);
 }
 
-/** Counted lead by lead, stopping past the limit (null then). */
-async function countMatches(db: Database, scope: LeadScope, filters: LeadFilters): Promise<Facet[] | null> {
+/** The ids of one page, read from the leads table alone: the joins then run for 50 rows, not for every skipped one. */
+export function leadPageQuery(db: Database, scope: LeadScope, filters: LeadFilters, page: number) {
+  return db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(leadListConditions(scope, filters))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(LEADS_PAGE_SIZE + 1)
+    .offset((page - 1) * LEADS_PAGE_SIZE);
+}
+
+/** The matches counted lead by lead, at most LEAD_COUNT_LIMIT + 1 of them. */
+export function leadMatchCountQuery(db: Database, scope: LeadScope, filters: LeadFilters) {
   const matches = db
     .select({ kind: leads.kind, stage: leads.stage })
     .from(leads)
     .where(leadListConditions(scope, filters, false))
     .limit(LEAD_COUNT_LIMIT + 1)
     .as('matches');
-  const facets = await db
+  return db
     .select({ kind: matches.kind, stage: matches.stage, count: sql<number>`count(*)`.mapWith(Number) })
     .from(matches)
     .groupBy(matches.kind, matches.stage);
+}
+
+async function countMatches(db: Database, scope: LeadScope, filters: LeadFilters): Promise<Facet[] | null> {
+  const facets = await leadMatchCountQuery(db, scope, filters);
   const counted = facets.reduce((sum, facet) => sum + facet.count, 0);
   return counted > LEAD_COUNT_LIMIT ? null : facets;
+}
+
+async function readLeadRows(db: Database, ids: number[]): Promise<LeadRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(leadRowColumns)
+    .from(leads)
+    .leftJoin(branches, eq(branches.id, leads.branchId))
+    .leftJoin(properties, eq(properties.id, leads.propertyId))
+    .leftJoin(formSubmissions, eq(formSubmissions.id, leads.formSubmissionId))
+    .leftJoin(formDefinitions, eq(formDefinitions.id, formSubmissions.formDefinitionId))
+    .where(inArray(leads.id, ids))
+    .orderBy(desc(leads.createdAt), desc(leads.id));
 }
 
 /**
@@ -208,25 +236,19 @@ async function countMatches(db: Database, scope: LeadScope, filters: LeadFilters
 export async function listLeads(db: Database, scope: LeadScope, filters: LeadFilters, page: number): Promise<LeadList> {
   const pageSize = LEADS_PAGE_SIZE;
   const isCountedByLead = Boolean(filters.from || filters.to || filters.q);
-  const [rows, facets] = await Promise.all([
-    db
-      .select(leadRowColumns)
-      .from(leads)
-      .leftJoin(branches, eq(branches.id, leads.branchId))
-      .leftJoin(properties, eq(properties.id, leads.propertyId))
-      .leftJoin(formSubmissions, eq(formSubmissions.id, leads.formSubmissionId))
-      .leftJoin(formDefinitions, eq(formDefinitions.id, formSubmissions.formDefinitionId))
-      .where(leadListConditions(scope, filters))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(pageSize + 1)
-      .offset((page - 1) * pageSize),
+  const [pageIds, facets] = await Promise.all([
+    leadPageQuery(db, scope, filters, page),
     isCountedByLead ? countMatches(db, scope, filters) : countFromTable(db, scope, filters),
   ]);
+  const rows = await readLeadRows(
+    db,
+    pageIds.slice(0, pageSize).map((row) => row.id),
+  );
   const base = {
-    leads: rows.slice(0, pageSize).map(toLeadListRow),
+    leads: rows.map(toLeadListRow),
     page,
     pageSize,
-    hasNext: rows.length > pageSize,
+    hasNext: pageIds.length > pageSize,
     countLimit: LEAD_COUNT_LIMIT,
   };
   if (facets === null) return { ...base, total: null, lastPage: null, counts: null };
@@ -407,11 +429,13 @@ export async function getLead(db: Database, scope: LeadScope, id: number): Promi
       .from(leadEvents)
       .where(eq(leadEvents.leadId, id))
       .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id)),
-    db
-      .select({ date: valuationBookings.bookingDate, timeSlots: valuationBookings.timeSlots })
-      .from(valuationBookings)
-      .where(eq(valuationBookings.leadId, id))
-      .limit(1),
+    lead.kind === 'valuation'
+      ? db
+          .select({ date: valuationBookings.bookingDate, timeSlots: valuationBookings.timeSlots })
+          .from(valuationBookings)
+          .where(eq(valuationBookings.leadId, id))
+          .limit(1)
+      : [],
     // The new-homes enquiry is a lead whose answers follow its form definition: label them with it.
     lead.formElements === null && formSlug
       ? db
