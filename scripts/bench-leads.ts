@@ -221,12 +221,12 @@ function combinations(samples: Samples): (Combination & { scopeFor?: (run: numbe
     {
       name: 'text: an email',
       scope: OWNER,
-      filters: (run) => ({ q: `${FIRST_NAMES[0]!.toLowerCase()}.smith${run * 97 + 1}@example.com` }),
+      filters: (run) => ({ q: samples.emails[run % samples.emails.length] }),
     },
     {
       name: 'text: phone digits',
       scope: OWNER,
-      filters: (run) => ({ q: `07700${String(run * 131 + 7).padStart(6, '0')}` }),
+      filters: (run) => ({ q: samples.phones[run % samples.phones.length] }),
     },
     { name: 'text: two words', scope: OWNER, filters: () => ({ q: 'completion date' }) },
     {
