@@ -39,9 +39,17 @@ const HEADER = [
   'Assigned staff id',
 ];
 
-/** Cells as the spreadsheet shows them; formulas neutralised by the writer. */
+/**
+ * Cells as the spreadsheet shows them; formulas neutralised by the writer. Records end in CRLF (RFC 4180), and a
+ * cell holding a lone CR or LF is quoted too: the writer on its own quotes only the full record delimiter, and a
+ * visitor's unquoted line break would start a row of their making.
+ */
 export function leadsCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return stringify(rows as (string | number | null)[][], { escape_formulas: true, record_delimiter: '\r\n' });
+  return stringify(rows as (string | number | null)[][], {
+    escape_formulas: true,
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+  });
 }
 
 /** Made once: building a formatter costs far more than formatting a date with it. */
