@@ -10,6 +10,7 @@
  * page (getLead) and the streamed CSV export of every lead. Budgets (docs/performance.md): list p95 < 50 ms for every
  * combination, lead page p95 < 30 ms, export < 10 s with the heap growing by less than 64 MB. Exits 1 over budget.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
@@ -267,11 +268,21 @@ function combinations(samples: Samples): (Combination & { scopeFor?: (run: numbe
   ];
 }
 
-async function time<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+/**
+ * Wall time, and the process's CPU time. PGlite runs the queries on this process's main thread, so on a machine
+ * shared with other work its CPU time is what the query costs while the wall time also holds the wait for a core;
+ * BENCH_CLOCK=cpu judges the budgets by it (PGlite only: a PostgreSQL server's work is in its own processes).
+ */
+async function time<T>(run: () => Promise<T>): Promise<{ ms: number; cpuMs: number; value: T }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const value = await run();
-  return { ms: performance.now() - started, value };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, value };
 }
+
+const judgeByCpu = process.env.BENCH_CLOCK === 'cpu' && !serverUrl;
+const judged = (measure: { ms: number; cpuMs: number }) => (judgeByCpu ? measure.cpuMs : measure.ms);
 
 async function main() {
   const { handle, label } = await openBenchDatabase();
@@ -286,17 +297,20 @@ async function main() {
   // Warm up: the first queries pay for plans and cold pages.
   for (let run = 0; run < 5; run++) await listLeads(handle.db, OWNER, {}, 1);
 
-  console.log('| filters | p50 ms | p95 ms | matches (last run) |');
-  console.log('|---|---|---|---|');
+  console.log(`Budgets judged by ${judgeByCpu ? 'CPU' : 'wall'} time; load average ${os.loadavg()[0]!.toFixed(1)}\n`);
+  console.log(`| filters | p50 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 CPU ms | matches (last run) |`);
+  console.log('|---|---|---|---|---|');
   for (const combination of combinations(await samplesOf(handle))) {
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let matches = '';
     for (let run = 0; run < RUNS; run++) {
       const scope = combination.scopeFor?.(run) ?? combination.scope;
-      const { ms, value } = await time(() =>
+      const { ms, cpuMs, value } = await time(() =>
         listLeads(handle.db, scope, combination.filters(run), combination.page?.(run) ?? 1),
       );
-      times.push(ms);
+      times.push(judged({ ms, cpuMs }));
+      cpuTimes.push(cpuMs);
       matches = value.total === null ? `over ${value.countLimit}` : String(value.total);
     }
     if (process.env.BENCH_EXPLAIN) {
@@ -312,15 +326,17 @@ async function main() {
     }
     times.sort((a, b) => a - b);
     const p95 = percentile(times, 95);
-    console.log(`| ${combination.name} | ${percentile(times, 50).toFixed(2)} | ${p95.toFixed(2)} | ${matches} |`);
+    cpuTimes.sort((a, b) => a - b);
+    console.log(
+      `| ${combination.name} | ${percentile(times, 50).toFixed(2)} | ${p95.toFixed(2)} | ${percentile(cpuTimes, 95).toFixed(2)} | ${matches} |`,
+    );
     if (p95 > LIST_BUDGET_MS) misses.push(`list "${combination.name}" p95 ${p95.toFixed(1)} ms > ${LIST_BUDGET_MS} ms`);
   }
 
   const leadTimes: number[] = [];
   for (let run = 0; run < RUNS * 3; run++) {
     const id = 1 + ((run * 7_919) % Number(count));
-    const { ms } = await time(() => getLead(handle.db, OWNER, id));
-    leadTimes.push(ms);
+    leadTimes.push(judged(await time(() => getLead(handle.db, OWNER, id))));
   }
   leadTimes.sort((a, b) => a - b);
   const leadP95 = percentile(leadTimes, 95);
@@ -348,7 +364,8 @@ async function main() {
   console.log(
     `CSV export of every lead: ${(exported.ms / 1000).toFixed(2)} s, ${lines - 1} rows, ${(bytes / 1_048_576).toFixed(1)} MB, heap growth at most ${heapGrowthMb.toFixed(1)} MB (sampled after a collection every 20,000 rows)`,
   );
-  if (exported.ms > EXPORT_BUDGET_MS) misses.push(`export ${(exported.ms / 1000).toFixed(1)} s > 10 s`);
+  console.log(`  (CPU time ${(exported.cpuMs / 1000).toFixed(2)} s)`);
+  if (judged(exported) > EXPORT_BUDGET_MS) misses.push(`export ${(exported.ms / 1000).toFixed(1)} s > 10 s`);
   if (heapGrowthMb > EXPORT_HEAP_BUDGET_MB) {
     misses.push(`export heap growth ${heapGrowthMb.toFixed(0)} MB > ${EXPORT_HEAP_BUDGET_MB} MB`);
   }
