@@ -298,7 +298,9 @@ async function main() {
   for (let run = 0; run < 5; run++) await listLeads(handle.db, OWNER, {}, 1);
 
   console.log(`Budgets judged by ${judgeByCpu ? 'CPU' : 'wall'} time; load average ${os.loadavg()[0]!.toFixed(1)}\n`);
-  console.log(`| filters | p50 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 CPU ms | matches (last run) |`);
+  console.log(
+    `| filters | p50 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 ms (${judgeByCpu ? 'CPU' : 'wall'}) | p95 CPU ms | matches (last run) |`,
+  );
   console.log('|---|---|---|---|---|');
   for (const combination of combinations(await samplesOf(handle))) {
     const times: number[] = [];
