@@ -74,11 +74,15 @@ export const leads = pgTable(
     // The inbox lists newest first under any filter; each index serves one filter in that order (read backwards).
     // They leave out send-to-friend rows, which the inbox never shows, so a page of ids is read from the index alone.
     index('leads_kind_created_idx').on(t.kind, t.createdAt, t.id),
-    index('leads_created_idx').on(t.createdAt, t.id).where(sql`kind <> 'send-to-friend'`),
+    index('leads_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
     index('leads_branch_created_idx')
       .on(t.branchId, t.createdAt, t.id, t.kind, t.stage)
       .where(sql`kind <> 'send-to-friend'`),
-    index('leads_stage_created_idx').on(t.stage, t.createdAt, t.id).where(sql`kind <> 'send-to-friend'`),
+    index('leads_stage_created_idx')
+      .on(t.stage, t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
     index('leads_assignee_created_idx')
       .on(t.assignedStaffId, t.createdAt, t.id)
       .where(sql`kind <> 'send-to-friend'`),

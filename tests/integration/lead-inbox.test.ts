@@ -478,7 +478,11 @@ describe(`leads inbox (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
       fc.asyncProperty(
         fc.dictionary(
           fc.constantFrom('kind', 'branch', 'stage', 'assignee', 'from', 'to', 'q', 'page', 'other'),
-          fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', 'none', '0', '1', '2026-02-30', '\u0000')),
+          fc.oneof(
+            fc.string(),
+            fc.string({ unit: 'binary' }),
+            fc.constantFrom('', 'none', '0', '1', '2026-02-30', '\u0000'),
+          ),
         ),
         async (input) => {
           const parsed = parseLeadFilters(new URLSearchParams(input));

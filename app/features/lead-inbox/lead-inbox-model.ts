@@ -85,7 +85,7 @@ function isCalendarDate(value: string): boolean {
 const dateFilter = (message: string) => optional(z.string().refine(isCalendarDate, { message }));
 
 /** The list's filters as they arrive in the query string (strings), checked and typed. */
-export const leadFiltersSchema = z
+const leadFiltersSchema = z
   .object({
     kind: optional(z.enum(inboxKinds, { message: 'Choose a kind of lead from the list' })),
     branch: optional(

@@ -17,7 +17,7 @@ import './lead-inbox.css';
 
 type InboxKind = (typeof inboxKinds)[number];
 
-export type LeadInboxRow = {
+type LeadInboxRow = {
   id: number;
   kind: InboxKind;
   stage: LeadStage;

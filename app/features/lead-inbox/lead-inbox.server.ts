@@ -88,7 +88,7 @@ export const leadRowColumns = {
   formTitle: formDefinitions.title,
 };
 
-export type LeadListRow = {
+type LeadListRow = {
   id: number;
   kind: InboxKind;
   stage: LeadStage;
@@ -104,7 +104,7 @@ export type LeadListRow = {
   assignedStaffId: number | null;
 };
 
-export type LeadCounts = { byKind: Record<InboxKind, number>; byStage: Record<LeadStage, number> };
+type LeadCounts = { byKind: Record<InboxKind, number>; byStage: Record<LeadStage, number> };
 
 export type LeadList = {
   leads: LeadListRow[];
@@ -123,7 +123,7 @@ export type LeadList = {
  * Searches by date or text are counted lead by lead, so only up to this many: past it the page says "more than".
  * Every other view is counted exactly from lead_counts.
  */
-export const LEAD_COUNT_LIMIT = 5_000;
+const LEAD_COUNT_LIMIT = 5_000;
 
 type LeadRow = {
   id: number;
@@ -138,7 +138,7 @@ type LeadRow = {
   formTitle: string | null;
 };
 
-export function toLeadListRow(row: LeadRow): LeadListRow {
+function toLeadListRow(row: LeadRow): LeadListRow {
   const visitor = visitorSummary(row.payload);
   return {
     id: row.id,
@@ -274,7 +274,7 @@ export async function listLeads(db: Database, scope: LeadScope, filters: LeadFil
 
 /* ---------------- One lead ---------------- */
 
-export type LeadEmail = {
+type LeadEmail = {
   id: number;
   to: string;
   subject: string;
