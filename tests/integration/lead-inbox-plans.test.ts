@@ -81,6 +81,11 @@ describe(`leads inbox query plans (${process.env.DATABASE_URL ? 'PostgreSQL' : '
     expect(plan).not.toMatch(/Seq Scan on leads/);
   });
 
+  it('walks the date index for a common word, whose matches fill a page at once', async () => {
+    const plan = await planOf(leadPageQuery(database.db, OWNER, { q: 'smith' }, 1, true));
+    expect(plan).toMatch(/Index Scan Backward using leads_created_idx/);
+  });
+
   it('reads a deep page from the index alone', async () => {
     const plan = await planOf(leadPageQuery(database.db, OWNER, {}, 40));
     expect(plan).toMatch(/Index Only Scan Backward using leads_created_idx/);

@@ -187,12 +187,20 @@ async function countFromTable(db: Database, scope: LeadScope, filters: LeadFilte
 
 /**
  * The ids of one page, read from the leads table alone: the joins then run for 50 rows, not for every skipped one.
- * With a text search the order is by an expression no index holds: the planner guesses word matches badly and
- * would otherwise walk the date index through every lead looking for a rare email or phone number, where the text
- * index finds them at once (tests/integration/lead-inbox-plans.test.ts).
+ * A text search for a word that is not common (`isTextCommon` false) orders by an expression no index holds: the
+ * planner guesses word matches badly and would otherwise walk the date index through every lead looking for a rare
+ * email or phone number, where the text index finds them at once (tests/integration/lead-inbox-plans.test.ts). A
+ * common word is better served by that walk: its matches are dense, so a page fills within a few hundred leads.
  */
-export function leadPageQuery(db: Database, scope: LeadScope, filters: LeadFilters, page: number) {
-  const newestFirst = filters.q ? sql`${leads.createdAt} + interval '0 seconds' desc` : desc(leads.createdAt);
+export function leadPageQuery(
+  db: Database,
+  scope: LeadScope,
+  filters: LeadFilters,
+  page: number,
+  isTextCommon = false,
+) {
+  const newestFirst =
+    filters.q && !isTextCommon ? sql`${leads.createdAt} + interval '0 seconds' desc` : desc(leads.createdAt);
   return db
     .select({ id: leads.id })
     .from(leads)
@@ -242,10 +250,9 @@ async function readLeadRows(db: Database, ids: number[]): Promise<LeadRow[]> {
 export async function listLeads(db: Database, scope: LeadScope, filters: LeadFilters, page: number): Promise<LeadList> {
   const pageSize = LEADS_PAGE_SIZE;
   const isCountedByLead = Boolean(filters.from || filters.to || filters.q);
-  const [pageIds, facets] = await Promise.all([
-    leadPageQuery(db, scope, filters, page),
-    isCountedByLead ? countMatches(db, scope, filters) : countFromTable(db, scope, filters),
-  ]);
+  // Counted first: whether a search's words are common decides how its page is best read.
+  const facets = isCountedByLead ? await countMatches(db, scope, filters) : await countFromTable(db, scope, filters);
+  const pageIds = await leadPageQuery(db, scope, filters, page, facets === null);
   const rows = await readLeadRows(
     db,
     pageIds.slice(0, pageSize).map((row) => row.id),
