@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -21,8 +24,19 @@ export const leadKinds = [
   'department-enquiry',
   'new-homes',
   'send-to-friend',
+  'custom-form',
 ] as const;
 export type LeadKind = (typeof leadKinds)[number];
+
+/** Where staff are with a lead (the back office's workflow); `status` stays the notification state. */
+export const leadStages = ['new', 'contacted', 'booked', 'closed', 'lost'] as const;
+export type LeadStage = (typeof leadStages)[number];
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
 
 /** Every accepted lead is stored before any email is attempted, so nothing accepted is lost. */
 export const leads = pgTable(
@@ -41,8 +55,91 @@ export const leads = pgTable(
     recipientEmail: text('recipient_email'),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The custom form submission this lead stands for (kind 'custom-form'). */
+    formSubmissionId: integer('form_submission_id').references(() => formSubmissions.id, { onDelete: 'cascade' }),
+    stage: text('stage').$type<LeadStage>().notNull().default('new'),
+    lostReason: text('lost_reason'),
+    stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }),
+    /** A staff account's id; no foreign key until the staff accounts table exists in this schema. */
+    assignedStaffId: integer('assigned_staff_id'),
+    /**
+     * Every string the visitor sent (any payload shape, custom forms included), the email with its local part and
+     * domain apart, and the phone number as digits only, so '07700900123' finds '07700 900123'.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(email, '') || ' ' || replace(coalesce(email, ''), '@', ' ')) || jsonb_to_tsvector('simple', payload, '["string"]') || to_tsvector('simple', regexp_replace(coalesce(payload #>> '{lead_client,tel_home}', payload ->> 'tel_home', payload ->> 'phone', ''), '[^0-9]', '', 'g'))`,
+    ),
   },
-  (t) => [index('leads_kind_created_idx').on(t.kind, t.createdAt)],
+  (t) => [
+    // The inbox lists newest first under any filter; each index serves one filter in that order (read backwards).
+    // They leave out send-to-friend rows, which the inbox never shows, so a page of ids is read from the index alone.
+    index('leads_kind_created_idx').on(t.kind, t.createdAt, t.id),
+    index('leads_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
+    index('leads_branch_created_idx')
+      .on(t.branchId, t.createdAt, t.id, t.kind, t.stage)
+      .where(sql`kind <> 'send-to-friend'`),
+    index('leads_stage_created_idx')
+      .on(t.stage, t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
+    index('leads_assignee_created_idx')
+      .on(t.assignedStaffId, t.createdAt, t.id)
+      .where(sql`kind <> 'send-to-friend'`),
+    index('leads_search_idx').using('gin', t.searchVector),
+    uniqueIndex('leads_form_submission_idx').on(t.formSubmissionId),
+  ],
+);
+
+/**
+ * How many leads there are per branch, kind, stage and assignee (0: none), kept by a trigger on leads (migration
+ * leads_inbox), so the inbox's counts read a few hundred rows instead of counting every lead.
+ */
+export const leadCounts = pgTable(
+  'lead_counts',
+  {
+    branchKey: integer('branch_key').notNull(),
+    kind: text('kind').notNull(),
+    stage: text('stage').notNull(),
+    assigneeKey: integer('assignee_key').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.branchKey, t.kind, t.stage, t.assigneeKey] })],
+);
+
+/** Staff's internal notes on a lead; never shown to the visitor. */
+export const leadNotes = pgTable(
+  'lead_notes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** A staff account's id (no foreign key yet, as leads.assigned_staff_id). */
+    authorStaffId: integer('author_staff_id').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_notes_lead_idx').on(t.leadId, t.createdAt)],
+);
+
+/** A lead's history: stage changes and assignments, with who made them. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    actorStaffId: integer('actor_staff_id'),
+    kind: text('kind').$type<'stage' | 'assignment'>().notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    /** The reason given when a lead is lost. */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
 );
 
 /** A requested valuation appointment; one booking per branch, day and slot (no double booking). */

@@ -22,7 +22,11 @@ export const emailOutbox = pgTable(
     relatedId: integer('related_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt),
+    // The emails sent about one lead or submission, for the back office's lead page.
+    index('email_outbox_related_idx').on(t.relatedKind, t.relatedId),
+  ],
 );
 
 /** A small durable job queue drained by the in-process runner or `npm run jobs`. */

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, formDefinitions, formSubmissions, formUploads } from '../../db/schema/index.ts';
+import { emailOutbox, formDefinitions, formSubmissions, formUploads, leads } from '../../db/schema/index.ts';
 import { buildFormDefinitions } from '../../db/seed/content.ts';
 import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
@@ -146,7 +146,13 @@ async function counts() {
   const submissions = await database.db.select().from(formSubmissions);
   const uploads = await database.db.select().from(formUploads);
   const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.relatedKind, 'form-submission'));
-  return { submissions: submissions.length, uploads: uploads.length, emails: emails.length };
+  const customFormLeads = await database.db.select().from(leads).where(eq(leads.kind, 'custom-form'));
+  return {
+    submissions: submissions.length,
+    uploads: uploads.length,
+    emails: emails.length,
+    leads: customFormLeads.length,
+  };
 }
 
 async function storedFiles(): Promise<string[]> {
@@ -165,6 +171,7 @@ describe('POST /form_submissions', () => {
       submissions: before.submissions + 1,
       uploads: before.uploads + 1,
       emails: before.emails + 1,
+      leads: before.leads + 1,
     });
 
     const [submission] = await database.db.select().from(formSubmissions).orderBy(formSubmissions.id).limit(1);
@@ -172,6 +179,15 @@ describe('POST /form_submissions', () => {
       name: 'Ann Smith',
       email: 'ann@example.com',
       role: 'Lettings negotiator',
+    });
+    // The same submission is a lead in the back office's inbox, written in the same transaction.
+    const [lead] = await database.db.select().from(leads).where(eq(leads.formSubmissionId, submission!.id));
+    expect(lead).toMatchObject({
+      kind: 'custom-form',
+      stage: 'new',
+      email: 'ann@example.com',
+      recipientEmail: 'careers@harbourandvale.example',
+      payload: submission!.values,
     });
     const [upload] = await database.db
       .select()

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
-import { formDefinitions, formSubmissions, formUploads } from '../../../db/schema/index.ts';
+import { formDefinitions, formSubmissions, formUploads, leads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { FileStorage } from '../../lib/storage/storage.server.ts';
@@ -401,6 +401,16 @@ async function storeSubmission(
       .values({ formDefinitionId: form.id, values, redirectUrl: redirectTo, ipAddress: deps.clientIp })
       .returning({ id: formSubmissions.id });
     if (!submission) throw new Error('form submission was not stored');
+    // The same submission as a lead, so the back office's inbox lists custom forms with every other enquiry.
+    await tx.insert(leads).values({
+      kind: 'custom-form',
+      status: 'received',
+      payload: values,
+      email: visitorEmailOf(form, values),
+      recipientEmail: recipient?.recipientEmail ?? null,
+      ipAddress: deps.clientIp,
+      formSubmissionId: submission.id,
+    });
     const lines = [`A visitor sent the "${form.title}" form on ${deps.origin}${redirectTo}.`, ''];
     for (const element of form.formElements) {
       if (element.inputType === 'file') continue;
@@ -434,6 +444,12 @@ async function storeSubmission(
     });
     return submission.id;
   });
+}
+
+/** The answer to the form's first email field: who the enquiry is from. */
+function visitorEmailOf(form: CustomFormView, values: Record<string, string>): string | null {
+  const element = form.formElements.find((candidate) => candidate.inputType === 'email');
+  return (element && values[element.fieldName]?.trim()) || null;
 }
 
 function formatSize(bytes: number): string {
