@@ -27,6 +27,7 @@ export const FEATURE_ORDER = [
   'consent',
   'flash',
   'address',
+  'staff',
   'email',
 ];
 

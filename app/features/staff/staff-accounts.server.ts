@@ -231,7 +231,7 @@ async function findLiveToken(db: Database, token: string, kind: 'setup' | 'reset
 }
 
 /** Marks the token used; false when another request used it first (single use under races too). */
-async function useToken(db: Database, token: string, now: Date): Promise<boolean> {
+async function spendToken(db: Database, token: string, now: Date): Promise<boolean> {
   const used = await db
     .update(staffTokens)
     .set({ usedAt: now })
@@ -284,7 +284,7 @@ export async function completeStaffSetup(
   const passwordHash = await hashPassword(answers.password);
   const recoveryCodes = newRecoveryCodes();
   const isDone = await db.transaction(async (tx) => {
-    if (!(await useToken(tx as unknown as Database, token, now))) return false;
+    if (!(await spendToken(tx as unknown as Database, token, now))) return false;
     await tx
       .update(staffAccounts)
       .set({ passwordHash, totpSecretEncrypted: encryptSecret(secret), totpLastStep: step, updatedAt: now })
@@ -582,7 +582,7 @@ export async function resetStaffPassword(
   const found = await findLiveToken(db, token, 'reset', now);
   if (!found) return false;
   const passwordHash = await hashPassword(password);
-  if (!(await useToken(db, token, now))) return false;
+  if (!(await spendToken(db, token, now))) return false;
   await db.update(staffAccounts).set({ passwordHash, updatedAt: now }).where(eq(staffAccounts.id, found.staffId));
   await endAllStaffSessions(db, found.staffId);
   await recordAudit(
