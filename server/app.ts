@@ -240,7 +240,8 @@ export function createServerApp(options: ServerAppOptions): Hono {
     if (isBackOffice) {
       // Whatever a back-office route or error answered: staff data is never cached, framed or indexed.
       headers.set('Cache-Control', 'no-store');
-      for (const name of ['Content-Security-Policy', 'X-Frame-Options', 'X-Robots-Tag']) headers.set(name, security[name]!);
+      for (const name of ['Content-Security-Policy', 'X-Frame-Options', 'X-Robots-Tag'])
+        headers.set(name, security[name]!);
     }
     const answer = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     // Hono's setter would merge the old answer's headers back over these; clearing it first replaces the answer.

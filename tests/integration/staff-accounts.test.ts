@@ -31,7 +31,7 @@ import { startControlChannel } from '../../server/control.ts';
 import { callControlCommand, findControlServer } from '../../server/control-client.ts';
 import { controlCommands } from '../../server/control-commands.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { META, STAFF_PASSWORD, createTestStaff, insertBranches, setupTokenOf } from './staff-fixtures.ts';
+import { META, STAFF_PASSWORD, createTestStaff, insertBranches, principalOf, setupTokenOf } from './staff-fixtures.ts';
 
 const run = promisify(execFile);
 let database: TestDatabase;
@@ -196,12 +196,7 @@ describe('sign-in', () => {
     const staff = await createTestStaff(db(), 'editor');
     const gone = await createTestStaff(db(), 'editor');
     const owner = await createTestStaff(db(), 'owner');
-    await deactivateStaff(
-      db(),
-      { staffId: owner.staffId, email: owner.email, name: 'O', role: 'owner', branchIds: [] },
-      gone.staffId,
-      META,
-    );
+    await deactivateStaff(db(), principalOf(owner, 'owner'), gone.staffId, META);
     const outcomes = [
       await checkStaffPassword(db(), { email: staff.email, password: 'wrong password entirely' }, freshMeta()),
       await checkStaffPassword(db(), { email: 'nobody@agency.example', password: STAFF_PASSWORD }, freshMeta()),

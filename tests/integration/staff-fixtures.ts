@@ -3,7 +3,7 @@ import type { Database } from '../../app/lib/db.server.ts';
 import { branches } from '../../db/schema/index.ts';
 import { completeStaffSetup, createStaffInvitation } from '../../app/features/staff/staff-accounts.server.ts';
 import { enrolmentSecretBytes } from '../../app/features/staff/staff-secrets.server.ts';
-import type { StaffRole } from '../../app/features/staff/staff-roles.ts';
+import type { StaffPrincipal, StaffRole } from '../../app/features/staff/index.ts';
 import { base32Of, totpCodeAt } from '../../app/features/staff/totp.server.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery staple lantern';
@@ -82,4 +82,9 @@ export async function createTestStaff(
 /** The staff session cookie as a test request sends it (plain HTTP: no __Host- prefix). */
 export function staffCookie(token: string): string {
   return `doorstep_staff=${token}`;
+}
+
+/** The principal of a test staff member, as `requireStaff` answers it. */
+export function principalOf(staff: TestStaff, role: StaffRole, branchIds: number[] = []): StaffPrincipal {
+  return { staffId: staff.staffId, email: staff.email, name: 'Test', role, branchIds };
 }

@@ -5,7 +5,7 @@
 import type { Database } from '../../lib/db.server.ts';
 import { auditLog } from '../../../db/schema/index.ts';
 
-export type AuditAction =
+type AuditAction =
   | 'staff.invited'
   | 'staff.setup-completed'
   | 'staff.deactivated'

@@ -43,8 +43,8 @@ import {
 } from './staff-sessions.server.ts';
 import { base32Of, enrolmentQr, verifyTotp } from './totp.server.ts';
 
-export const SETUP_LINK_HOURS = 24;
-export const RESET_LINK_MINUTES = 60;
+const SETUP_LINK_HOURS = 24;
+const RESET_LINK_MINUTES = 60;
 /** Wrong codes allowed on one pending sign-in before the password must be entered again. */
 const MAX_CODES_PER_SIGN_IN = 5;
 
@@ -54,7 +54,7 @@ const ARGON2_OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2,
 /** Where a request came from, for sessions, the audit log and emails. */
 export type RequestMeta = { ip: string | null; userAgent: string | null; origin: string };
 
-export function normaliseStaffEmail(email: string): string {
+function normaliseStaffEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -94,7 +94,7 @@ export async function loadShellPrincipal(request: Request): Promise<StaffPrincip
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in
 
-export type SignInStage = 'password' | 'code';
+type SignInStage = 'password' | 'code';
 
 export async function signInLoader(request: Request) {
   const url = new URL(request.url);

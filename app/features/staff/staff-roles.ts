@@ -25,7 +25,7 @@ export function isStaffRole(value: unknown): value is StaffRole {
  */
 export type BackOfficeSection = { path: string; title: string; description: string; roles: readonly StaffRole[] };
 
-export const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   {
     path: '/admin/staff',
     title: 'Staff',

@@ -22,7 +22,7 @@ let cachedKey: Buffer | undefined;
  * development key is derived from the session secret, and the log says so: a TOTP secret encrypted with it is only
  * as safe as that secret.
  */
-export function staffSecretKey(): Buffer {
+function staffSecretKey(): Buffer {
   if (cachedKey) return cachedKey;
   const configured = getEnv().STAFF_SECRET_KEY;
   if (configured) {
@@ -81,7 +81,7 @@ export function enrolmentSecretBytes(setupToken: string): Buffer {
 }
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 /** Ten codes like `k7pq-2mzt-x9ca` (60 bits each), easy to read out and type. */
 export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {

@@ -13,8 +13,8 @@ import { staffAccountBranches, staffAccounts, staffSessions } from '../../../db/
 import { isStaffRole, type StaffPrincipal, type StaffRole } from './staff-roles.ts';
 import { newToken, sha256 } from './staff-secrets.server.ts';
 
-export const STAFF_IDLE_MINUTES = 30;
-export const STAFF_ABSOLUTE_HOURS = 12;
+const STAFF_IDLE_MINUTES = 30;
+const STAFF_ABSOLUTE_HOURS = 12;
 /** Between the password and the code: long enough to open an authenticator app. */
 const PENDING_MINUTES = 10;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -108,7 +108,7 @@ export async function startSignedInSession(
   return insertSession(db, staffId, 'signedIn', meta, now);
 }
 
-export type PendingSignIn = { staffId: number; failedCodes: number };
+type PendingSignIn = { staffId: number; failedCodes: number };
 
 export async function getPendingSignIn(db: Database, token: string | null, now = new Date()) {
   if (!token) return null;
