@@ -101,6 +101,11 @@ describe('staff accounts', () => {
       await page.goto(section);
       await expect.poll(() => page.locator('h1').count()).toBe(1);
       await expectNoAxeViolations(page);
+      // On a phone: the table scrolls in its own box, the page never sideways.
+      await page.setViewportSize({ width: 375, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoAxeViolations(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
 
     await page.getByRole('button', { name: 'Sign out' }).click();

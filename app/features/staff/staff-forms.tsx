@@ -314,7 +314,7 @@ export function InviteStaffForm({ branchChoices }: { branchChoices: readonly { i
           error={form.errorFor('email')}
         />
         <div className="form-field">
-          <label className="form-field__label" htmlFor="field-role">
+          <label className="form-field__label form-field__label--always" htmlFor="field-role">
             Role
           </label>
           <select id="field-role" name="role" className="form-field__input" defaultValue={chosenRole}>
