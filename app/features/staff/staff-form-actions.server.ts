@@ -42,6 +42,7 @@ import {
 import {
   clearStaffSessionCookie,
   deviceCookie,
+  endStaffSession,
   getPendingSignIn,
   getStaffPrincipal,
   readDeviceToken,
@@ -103,7 +104,12 @@ export async function signInLoader(request: Request) {
   if (await getStaffPrincipal(getDb(), token)) throw redirect(next, { headers: NO_STORE });
   const pending = await getPendingSignIn(getDb(), token);
   const stage: SignInStage = pending ? 'code' : 'password';
-  return data({ stage, next, isAfterReset: url.searchParams.get('reset') === '1' }, { headers: NO_STORE });
+  const notice = url.searchParams.has('reset')
+    ? 'Your password has been changed. Sign in with your new password.'
+    : url.searchParams.has('signed-out')
+      ? 'You have been signed out.'
+      : null;
+  return data({ stage, next, notice }, { headers: NO_STORE });
 }
 
 export async function signInAction(request: Request, context: AppLoadContext) {
@@ -113,6 +119,7 @@ export async function signInAction(request: Request, context: AppLoadContext) {
   const meta = metaOf(request, context);
   const signInUrl = next === '/admin' ? '/admin/sign-in' : `/admin/sign-in?next=${encodeURIComponent(next)}`;
   if (fields.intent === 'restart') {
+    await endStaffSession(db, readStaffSessionToken(request));
     return seeOtherWithCookies(signInUrl, [clearStaffSessionCookie()]);
   }
   if (fields.intent === 'code') {

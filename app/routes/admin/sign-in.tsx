@@ -18,6 +18,5 @@ export default function AdminSignInRoute({ loaderData }: Route.ComponentProps) {
   const action =
     loaderData.next === '/admin' ? '/admin/sign-in' : `/admin/sign-in?next=${encodeURIComponent(loaderData.next)}`;
   if (loaderData.stage === 'code') return <SignInCodeForm key="code" action={action} />;
-  const notice = loaderData.isAfterReset ? 'Your password has been changed. Sign in with your new password.' : null;
-  return <SignInPasswordForm key="password" action={action} notice={notice} />;
+  return <SignInPasswordForm key="password" action={action} notice={loaderData.notice} />;
 }
