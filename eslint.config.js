@@ -28,6 +28,7 @@ export const FEATURE_ORDER = [
   'consent',
   'flash',
   'address',
+  'staff',
   'email',
 ];
 

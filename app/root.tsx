@@ -54,8 +54,14 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   };
 }
 
+/** The staff back office (/admin) has its own chrome (app/routes/admin/admin-layout.tsx) and only essential cookies. */
+function useIsBackOffice(): boolean {
+  return /^\/admin(?:\/|$)/.test(useLocation().pathname);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const isBackOffice = useIsBackOffice();
   // The palette is set on every render, error pages included: the stylesheets only refer to these variables.
   const colours = themeColours(data?.chrome.theme);
   const styleSheet = rootStyleSheet({
@@ -91,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {data ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}
+        {data && !isBackOffice ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -125,6 +131,7 @@ function SiteOpenGraph({ agencyName, origin, logo }: { agencyName: string; origi
 export default function App() {
   const { chrome } = useLoaderData<typeof loader>();
   const isHome = useLocation().pathname === '/';
+  if (useIsBackOffice()) return <Outlet />;
   return (
     <>
       <SiteHeader chrome={chrome} isHome={isHome} />

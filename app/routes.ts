@@ -115,5 +115,16 @@ export default [
   route('properties/:propertyId/:channel/leads', 'routes/api/property-leads.ts'),
   route('leads', 'routes/api/leads.ts'),
   route('user/send_to_friend', 'routes/api/send-to-friend.ts'),
+  // The staff back office (docs/decisions/019): its own layout and sign-in; every loader and action checks access.
+  route('admin', 'routes/admin/admin-layout.tsx', [
+    index('routes/admin/home.tsx'),
+    route('sign-in', 'routes/admin/sign-in.tsx'),
+    route('sign-out', 'routes/admin/sign-out.tsx'),
+    route('setup/:token', 'routes/admin/setup.tsx'),
+    route('forgot-password', 'routes/admin/forgot-password.tsx'),
+    route('reset/:token', 'routes/admin/reset.tsx'),
+    route('account', 'routes/admin/account.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
+  ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

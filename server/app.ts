@@ -119,6 +119,9 @@ function hostNameOf(hostHeader: string | undefined): string {
 /** Loaders of a `.data` request return the root data too (the CSRF token, the user id): never cache them. */
 const DATA_REQUEST = /\.data$/;
 
+/** The staff back office's pages and their data requests (`/admin.data`, `/admin/staff.data`). */
+const BACK_OFFICE = /^\/admin(?:[/.]|$)/;
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Turned away here, once, with a 400 rather than by every route (file uploads are binary and not checked). */
@@ -234,17 +237,25 @@ export function createServerApp(options: ServerAppOptions): Hono {
     c.set('nonce' as never, nonce as never);
     await next();
     const requestUrl = new URL(c.req.url);
+    const isBackOffice = BACK_OFFICE.test(requestUrl.pathname);
     const security = securityHeaders({
       nonce,
       tileOrigin,
       extraScriptSrc: recaptchaScriptHosts(),
       isDevelopment: options.isDevelopment,
       isHttps: isPublicHttps || requestUrl.protocol === 'https:',
+      isBackOffice,
     });
     // Copied into a new Response: some answers (Response.redirect, fetched bodies) have immutable headers.
     const headers = new Headers(c.res.headers);
     for (const [name, value] of Object.entries(security)) if (!headers.has(name)) headers.set(name, value);
     if (DATA_REQUEST.test(requestUrl.pathname)) headers.set('Cache-Control', 'private, no-store');
+    if (isBackOffice) {
+      // Whatever a back-office route or error answered: staff data is never cached, framed or indexed.
+      headers.set('Cache-Control', 'no-store');
+      for (const name of ['Content-Security-Policy', 'X-Frame-Options', 'X-Robots-Tag'])
+        headers.set(name, security[name]!);
+    }
     const answer = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
     // Hono's setter would merge the old answer's headers back over these; clearing it first replaces the answer.
     c.res = undefined as unknown as Response;

@@ -4,6 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { importAddressesCsv } from '../app/features/address/address-import.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
+import { publicOrigin } from '../app/lib/env.server.ts';
+import { createStaffFromCommand, staffCreateRequestSchema } from '../app/features/staff/index.server.ts';
 import type { ControlCommand } from './control.ts';
 
 const PROGRESS_INTERVAL_MS = 500;
@@ -37,6 +39,9 @@ export function controlCommands(getDb: () => Database): Record<string, ControlCo
         },
       });
     },
+    // npm run staff:create: the account and its one-time set-up link, made in the server's own database.
+    'staff-create': async (input) =>
+      createStaffFromCommand(getDb(), staffCreateRequestSchema.parse(input), publicOrigin()),
     import: async (input, progress) => {
       const request = importRequestSchema.parse(input);
       let lastSent = 0;

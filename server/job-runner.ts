@@ -5,6 +5,7 @@ import { deleteExpiredSessions } from '../app/lib/session.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
+import { deleteExpiredStaffSessions } from '../app/features/staff/index.server.ts';
 import { FailureBackoff } from './job-backoff.ts';
 import {
   createDropFolder,
@@ -104,6 +105,7 @@ export function startJobRunner(
           lastHousekeeping = Date.now();
           await deleteExpiredSessions(getDb());
           await deleteStaleRateLimits(getDb());
+          await deleteExpiredStaffSessions(getDb());
         }
         await alertJob(getDb());
         backoff.succeeded();

@@ -9,6 +9,8 @@ export type CspOptions = {
   tileOrigin: string | null;
   isDevelopment: boolean;
   extraScriptSrc?: string[];
+  /** The staff back office: framed by nobody, never indexed or cached. */
+  isBackOffice?: boolean;
 };
 
 /** Hosts allowed in frames: the video and tour hosts of spec point 9. */
@@ -44,7 +46,7 @@ function contentSecurityPolicy(options: CspOptions): string {
     `object-src 'none'`,
     `base-uri 'none'`,
     `form-action 'self'`,
-    `frame-ancestors 'self'`,
+    `frame-ancestors ${options.isBackOffice ? `'none'` : `'self'`}`,
   ].join('; ');
 }
 
@@ -67,6 +69,10 @@ export function securityHeaders(options: CspOptions & { isHttps: boolean }): Rec
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
   };
+  if (options.isBackOffice) {
+    headers['X-Frame-Options'] = 'DENY';
+    headers['X-Robots-Tag'] = 'noindex, nofollow';
+  }
   if (options.isHttps) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }

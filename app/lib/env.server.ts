@@ -175,6 +175,14 @@ const envSchema = z.object({
   RATE_LIMIT_FORM_SUBMISSIONS: rateLimitRule,
   RATE_LIMIT_ADDRESS_LOOKUP: rateLimitRule,
   RATE_LIMIT_LEAD_CONFIRMATIONS: rateLimitRule,
+  RATE_LIMIT_STAFF_SIGN_IN: rateLimitRule,
+  RATE_LIMIT_STAFF_SIGN_IN_ACCOUNT: rateLimitRule,
+  RATE_LIMIT_STAFF_PASSWORD_RESET: rateLimitRule,
+  /** 32 bytes as 64 hex characters: encrypts staff TOTP secrets at rest. Required in production. */
+  STAFF_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters (32 bytes), e.g. from `openssl rand -hex 32`')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

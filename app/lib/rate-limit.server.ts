@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './db.server.ts';
 import { HttpError } from './http/http-error.ts';
 import { getEnv, type Env, type RateLimitRule } from './env.server.ts';
@@ -18,7 +18,10 @@ export type RateLimitName =
   | 'sendToFriend'
   | 'formSubmissions'
   | 'addressLookup'
-  | 'leadConfirmations';
+  | 'leadConfirmations'
+  | 'staffSignIn'
+  | 'staffSignInAccount'
+  | 'staffPasswordReset';
 
 type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -48,6 +51,10 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
   addressLookup: { limit: 120, windowSeconds: 60 },
   // Per recipient address: a lead form must not become a way to mail anyone (the lead itself is still kept).
   leadConfirmations: { limit: 3, windowSeconds: 86_400 },
+  // Back office (docs/decisions/019): every password or code attempt per IP, failures per staff account.
+  staffSignIn: { limit: 10, windowSeconds: 180 },
+  staffSignInAccount: { limit: 50, windowSeconds: 3600 },
+  staffPasswordReset: { limit: 5, windowSeconds: 900 },
 };
 
 const overrides = new Map<RateLimitName, RateLimitRule>();
@@ -70,6 +77,9 @@ const ENV_NAMES = {
   formSubmissions: 'RATE_LIMIT_FORM_SUBMISSIONS',
   addressLookup: 'RATE_LIMIT_ADDRESS_LOOKUP',
   leadConfirmations: 'RATE_LIMIT_LEAD_CONFIRMATIONS',
+  staffSignIn: 'RATE_LIMIT_STAFF_SIGN_IN',
+  staffSignInAccount: 'RATE_LIMIT_STAFF_SIGN_IN_ACCOUNT',
+  staffPasswordReset: 'RATE_LIMIT_STAFF_PASSWORD_RESET',
 } as const satisfies Record<RateLimitName, keyof Env>;
 
 export function rateLimitRule(name: RateLimitName): RateLimitRule {
@@ -114,6 +124,21 @@ async function countRequest(
 export async function limit(db: Database, name: RateLimitName, subject: string, now: Date = new Date()): Promise<void> {
   const result = await countRequest(db, name, subject, now);
   if (!result.allowed) throw new RateLimitedError(result.retryAfterSeconds);
+}
+
+/**
+ * Whether the subject has already used up the rule, without counting this look: for limits that count only
+ * failures, checked before the attempt so a right answer cannot slip past an exhausted limit.
+ */
+export async function isLimitReached(db: Database, name: RateLimitName, subject: string, now = new Date()) {
+  const rule = rateLimitRule(name);
+  const cutoff = new Date(now.getTime() - rule.windowSeconds * 1000);
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `${name}:${subject.slice(0, 200)}`))
+    .limit(1);
+  return row !== undefined && new Date(row.windowStart) > cutoff && row.count >= rule.limit;
 }
 
 /**

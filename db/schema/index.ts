@@ -9,3 +9,4 @@ export * from './tracking.ts';
 export * from './system.ts';
 export * from './content.ts';
 export * from './import-report.ts';
+export * from './staff.ts';

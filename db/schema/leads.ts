@@ -16,6 +16,7 @@ import {
 import { branches, departments, staffMembers } from './agency.ts';
 import { properties } from './properties.ts';
 import { users } from './accounts.ts';
+import { staffAccounts } from './staff.ts';
 
 export const leadKinds = [
   'viewing',
@@ -60,8 +61,8 @@ export const leads = pgTable(
     stage: text('stage').$type<LeadStage>().notNull().default('new'),
     lostReason: text('lost_reason'),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }),
-    /** A staff account's id; no foreign key until the staff accounts table exists in this schema. */
-    assignedStaffId: integer('assigned_staff_id'),
+    /** The staff account the lead is assigned to; staff are deactivated rather than deleted. */
+    assignedStaffId: integer('assigned_staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     /**
      * Every string the visitor sent (any payload shape, custom forms included), the email with its local part and
      * domain apart, and the phone number as digits only, so '07700900123' finds '07700 900123'.
@@ -115,8 +116,10 @@ export const leadNotes = pgTable(
     leadId: integer('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    /** A staff account's id (no foreign key yet, as leads.assigned_staff_id). */
-    authorStaffId: integer('author_staff_id').notNull(),
+    /** The staff account that wrote the note; a note outlives nothing it refers to, so deleting its author is refused. */
+    authorStaffId: integer('author_staff_id')
+      .notNull()
+      .references(() => staffAccounts.id),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,7 +134,7 @@ export const leadEvents = pgTable(
     leadId: integer('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    actorStaffId: integer('actor_staff_id'),
+    actorStaffId: integer('actor_staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     kind: text('kind').$type<'stage' | 'assignment'>().notNull(),
     fromValue: text('from_value'),
     toValue: text('to_value'),

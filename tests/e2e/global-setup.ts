@@ -71,6 +71,7 @@ export default async function setup(project: TestProject) {
     IMAGE_CACHE_DIR: path.join(e2eDataDir, 'image-cache'),
     UPLOAD_DIR: path.join(e2eDataDir, 'uploads'),
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-e2e',
+    STAFF_SECRET_KEY: 'e2e0'.repeat(16),
     COOKIE_SECURE: 'false',
     SMTP_URL: '',
     // Journeys read the emails on /outbox. Production serves it only with this opt-in, on a loopback HOST, to requests
@@ -93,6 +94,9 @@ export default async function setup(project: TestProject) {
         'SEND_TO_FRIEND',
         'FORM_SUBMISSIONS',
         'ADDRESS_LOOKUP',
+        'STAFF_SIGN_IN',
+        'STAFF_SIGN_IN_ACCOUNT',
+        'STAFF_PASSWORD_RESET',
       ].map((name) => [`RATE_LIMIT_${name}`, '10000/60']),
     ),
   };

@@ -68,6 +68,21 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
   },
   { path: '/leads', load: () => import('../../app/routes/api/leads.ts') },
   { path: '/user/send_to_friend', load: () => import('../../app/routes/api/send-to-friend.ts') },
+  { path: '/admin/sign-in', load: () => import('../../app/routes/admin/sign-in.tsx') },
+  { path: '/admin/sign-out', load: () => import('../../app/routes/admin/sign-out.tsx') },
+  { path: '/admin/forgot-password', load: () => import('../../app/routes/admin/forgot-password.tsx') },
+  {
+    path: `/admin/setup/${'x'.repeat(43)}`,
+    load: () => import('../../app/routes/admin/setup.tsx'),
+    params: { token: 'x'.repeat(43) },
+  },
+  {
+    path: `/admin/reset/${'x'.repeat(43)}`,
+    load: () => import('../../app/routes/admin/reset.tsx'),
+    params: { token: 'x'.repeat(43) },
+  },
+  { path: '/admin/account', load: () => import('../../app/routes/admin/account.tsx') },
+  { path: '/admin/staff', load: () => import('../../app/routes/admin/staff.tsx') },
 ];
 
 let database: TestDatabase;

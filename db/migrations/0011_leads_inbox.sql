@@ -1,6 +1,4 @@
--- The back office's leads inbox (docs/decisions/020-leads-inbox.md). assigned_staff_id, lead_notes.author_staff_id
--- and lead_events.actor_staff_id hold staff account ids without a foreign key: the staff accounts table arrives in
--- a separate migration, which adds the constraints.
+-- The back office's leads inbox (docs/decisions/020-leads-inbox.md).
 CREATE TABLE "lead_counts" (
 	"branch_key" integer NOT NULL,
 	"kind" text NOT NULL,
@@ -38,6 +36,9 @@ ALTER TABLE "leads" ADD COLUMN "assigned_staff_id" integer;--> statement-breakpo
 ALTER TABLE "leads" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(email, '') || ' ' || replace(coalesce(email, ''), '@', ' ')) || jsonb_to_tsvector('simple', payload, '["string"]') || to_tsvector('simple', regexp_replace(coalesce(payload #>> '{lead_client,tel_home}', payload ->> 'tel_home', payload ->> 'phone', ''), '[^0-9]', '', 'g'))) STORED;--> statement-breakpoint
 ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_lead_id_leads_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."leads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_events" ADD CONSTRAINT "lead_events_actor_staff_id_staff_accounts_id_fk" FOREIGN KEY ("actor_staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lead_notes" ADD CONSTRAINT "lead_notes_author_staff_id_staff_accounts_id_fk" FOREIGN KEY ("author_staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_assigned_staff_id_staff_accounts_id_fk" FOREIGN KEY ("assigned_staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_events_lead_idx" ON "lead_events" USING btree ("lead_id","created_at");--> statement-breakpoint
 CREATE INDEX "lead_notes_lead_idx" ON "lead_notes" USING btree ("lead_id","created_at");--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_form_submission_id_form_submissions_id_fk" FOREIGN KEY ("form_submission_id") REFERENCES "public"."form_submissions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,40 @@
+/**
+ * The audit log: one appended row per staff action or attempt (who, when, from where, what, on what). The table
+ * refuses UPDATE and DELETE (a trigger in its migration), so an entry cannot be edited away from the app.
+ */
+import type { Database } from '../../lib/db.server.ts';
+import { auditLog } from '../../../db/schema/index.ts';
+
+type AuditAction =
+  | 'staff.invited'
+  | 'staff.setup-completed'
+  | 'staff.deactivated'
+  | 'staff.sign-in'
+  | 'staff.sign-in-failed'
+  | 'staff.sign-in-recovery-code'
+  | 'staff.sign-out'
+  | 'staff.sign-out-everywhere'
+  | 'staff.password-changed'
+  | 'staff.password-reset-requested'
+  | 'staff.password-reset';
+
+export type AuditEntry = {
+  staffId: number | null;
+  actorEmail: string | null;
+  ip: string | null;
+  action: AuditAction;
+  target?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export async function recordAudit(db: Database, entry: AuditEntry, now = new Date()): Promise<void> {
+  await db.insert(auditLog).values({
+    at: now,
+    staffId: entry.staffId,
+    actorEmail: entry.actorEmail,
+    ip: entry.ip,
+    action: entry.action,
+    target: entry.target ?? null,
+    details: entry.details ?? {},
+  });
+}

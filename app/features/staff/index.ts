@@ -1,0 +1,5 @@
+/**
+ * The staff feature's client-safe public surface. Other features import only from its entries; the rest of this
+ * folder is private (eslint/import-boundaries.js).
+ */
+export type { StaffPrincipal, StaffRole } from './staff-roles.ts';

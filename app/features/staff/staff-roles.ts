@@ -1,0 +1,45 @@
+/**
+ * Staff roles and what each may open (client-safe: the back office's navigation reads it too). The server checks
+ * the role in every loader and action (`requireStaff`); these lists only decide which links are shown.
+ */
+export const STAFF_ROLES = ['owner', 'manager', 'negotiator', 'editor'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  negotiator: 'Negotiator',
+  editor: 'Editor',
+};
+
+/** The signed-in staff member, as every back-office loader and action sees them. */
+export type StaffPrincipal = { staffId: number; email: string; name: string; role: StaffRole; branchIds: number[] };
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The back office's sections: the landing page and the navigation list those the role may use. Add a section here
+ * when its page exists (with the same roles its loader passes to `requireStaff`).
+ */
+export type BackOfficeSection = { path: string; title: string; description: string; roles: readonly StaffRole[] };
+
+const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
+  {
+    path: '/admin/staff',
+    title: 'Staff',
+    description: 'Invite staff, see who has access and deactivate accounts.',
+    roles: ['owner'],
+  },
+  {
+    path: '/admin/account',
+    title: 'Your account',
+    description: 'Change your password and sign out of every device.',
+    roles: STAFF_ROLES,
+  },
+];
+
+export function sectionsFor(role: StaffRole): BackOfficeSection[] {
+  return BACK_OFFICE_SECTIONS.filter((section) => section.roles.includes(role));
+}

@@ -1,0 +1,82 @@
+import type { Route } from './+types/staff';
+import { answeringHttpErrors } from '../../lib/http/http-error.ts';
+import { CsrfField } from '../../components/form/form-parts.tsx';
+import { InviteStaffForm } from '../../features/staff/staff-forms.tsx';
+import { staffListAction, staffListLoader } from '../../features/staff/staff-form-actions.server.ts';
+import { STAFF_ROLE_LABELS } from '../../features/staff/staff-roles.ts';
+
+/** /admin/staff (owners): who has access, invitations by email, deactivation. */
+export function loader({ request }: Route.LoaderArgs) {
+  return staffListLoader(request);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return answeringHttpErrors(request, () => staffListAction(request, context));
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Staff | Back office' }];
+
+const NOTICES: Record<string, string> = {
+  deactivated: 'The account has been deactivated and its sessions have ended.',
+  self: 'You cannot deactivate your own account.',
+};
+
+export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
+  const { principal, staff, branchChoices, invited, notice } = loaderData;
+  const message = invited ? `An invitation has been emailed to ${invited}.` : notice ? NOTICES[notice] : undefined;
+  return (
+    <>
+      <h1>Staff</h1>
+      {message ? (
+        <p className="admin-notice" role="status">
+          {message}
+        </p>
+      ) : null}
+      {/* On a phone the table scrolls in its own box, which keyboard users must be able to reach and scroll. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
+      <div className="admin-table-wrap" role="region" aria-label="Staff accounts" tabIndex={0}>
+        <table className="admin-table">
+          <caption className="visually-hidden">Staff accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Branches</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((member) => (
+              <tr key={member.staffId}>
+                <td>{member.name}</td>
+                <td>{member.email}</td>
+                <td>{STAFF_ROLE_LABELS[member.role]}</td>
+                <td>{member.branchNames.join(', ') || 'None'}</td>
+                <td>{!member.isActive ? 'Deactivated' : member.isSetUp ? 'Active' : 'Invited'}</td>
+                <td>
+                  {member.isActive && member.staffId !== principal.staffId ? (
+                    <form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="intent" value="deactivate" />
+                      <input type="hidden" name="staff_id" value={member.staffId} />
+                      <button type="submit" className="admin-button admin-button--secondary">
+                        Deactivate<span className="visually-hidden"> {member.name}</span>
+                      </button>
+                    </form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h2>Invite a staff member</h2>
+      <p>They get an email with a set-up link that works once, for 24 hours.</p>
+      <InviteStaffForm branchChoices={branchChoices} />
+    </>
+  );
+}

@@ -1,0 +1,253 @@
+/**
+ * Who may open what in the back office: every /admin route, for no session, a signed-in visitor and each staff
+ * role, as a page (the sign-in page or a 403) and as a data call (401 / 403), for its loader and its action.
+ * To add a route, add a row to ADMIN_ROUTES: the test fails while any /admin route in app/routes.ts has none.
+ */
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hono } from 'hono';
+import { users } from '../../db/schema/index.ts';
+import { setDatabaseHandle } from '../../app/lib/db.server.ts';
+import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
+import { STAFF_ROLES, type StaffRole } from '../../app/features/staff/staff-roles.ts';
+import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
+import routes from '../../app/routes.ts';
+import * as homeRoute from '../../app/routes/admin/home.tsx';
+import * as signInRoute from '../../app/routes/admin/sign-in.tsx';
+import * as signOutRoute from '../../app/routes/admin/sign-out.tsx';
+import * as setupRoute from '../../app/routes/admin/setup.tsx';
+import * as forgotPasswordRoute from '../../app/routes/admin/forgot-password.tsx';
+import * as resetRoute from '../../app/routes/admin/reset.tsx';
+import * as accountRoute from '../../app/routes/admin/account.tsx';
+import * as staffRoute from '../../app/routes/admin/staff.tsx';
+import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
+import { createServerApp } from '../../server/app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
+
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+
+/** Who a route is for: everyone (the sign-in and link pages), or the staff roles listed. */
+type Access = 'everyone' | readonly StaffRole[];
+
+type AdminRouteCase = {
+  /** The route's file in app/routes.ts. */
+  file: string;
+  /** A URL that reaches it. */
+  path: string;
+  module: RouteModule;
+  params?: Record<string, string>;
+  access: Access;
+};
+
+const UNKNOWN_TOKEN = 'x'.repeat(43);
+
+const ADMIN_ROUTES: readonly AdminRouteCase[] = [
+  { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
+  { file: 'routes/admin/home.tsx', path: '/admin', module: homeRoute, access: STAFF_ROLES },
+  { file: 'routes/admin/sign-in.tsx', path: '/admin/sign-in', module: signInRoute, access: 'everyone' },
+  { file: 'routes/admin/sign-out.tsx', path: '/admin/sign-out', module: signOutRoute, access: STAFF_ROLES },
+  {
+    file: 'routes/admin/setup.tsx',
+    path: `/admin/setup/${UNKNOWN_TOKEN}`,
+    params: { token: UNKNOWN_TOKEN },
+    module: setupRoute,
+    access: 'everyone',
+  },
+  {
+    file: 'routes/admin/forgot-password.tsx',
+    path: '/admin/forgot-password',
+    module: forgotPasswordRoute,
+    access: 'everyone',
+  },
+  {
+    file: 'routes/admin/reset.tsx',
+    path: `/admin/reset/${UNKNOWN_TOKEN}`,
+    params: { token: UNKNOWN_TOKEN },
+    module: resetRoute,
+    access: 'everyone',
+  },
+  { file: 'routes/admin/account.tsx', path: '/admin/account', module: accountRoute, access: STAFF_ROLES },
+  { file: 'routes/admin/staff.tsx', path: '/admin/staff', module: staffRoute, access: ['owner'] },
+];
+
+type Visitor = 'anonymous' | 'visitor' | StaffRole;
+const VISITORS: readonly Visitor[] = ['anonymous', 'visitor', ...STAFF_ROLES];
+
+let database: TestDatabase;
+let visitorSessionId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  setDatabaseHandle(database);
+  await insertBranches(database.db);
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: 'visitor@example.com',
+      emailLower: 'visitor@example.com',
+      passwordHash: 'x',
+      firstName: 'Vi',
+      lastName: 'Sitor',
+    })
+    .returning({ id: users.id });
+  const session = new VisitorSession(newSessionId(), true, () => database.db, {
+    secure: false,
+    idleMinutes: 30,
+    absoluteDays: 30,
+  });
+  await session.signIn(user!.id);
+  visitorSessionId = session.id;
+});
+
+afterAll(async () => {
+  setDatabaseHandle(undefined);
+  await database?.dispose();
+});
+
+const staffByRole = new Map<StaffRole, number>();
+
+/** A cookie for each kind of visitor: a new staff session for every call, so a sign-out harms nothing. */
+async function cookieFor(visitor: Visitor): Promise<string | null> {
+  if (visitor === 'anonymous') return null;
+  if (visitor === 'visitor') return `doorstep_session=${visitorSessionId}`;
+  let staffId = staffByRole.get(visitor);
+  if (staffId === undefined) {
+    staffId = (await createTestStaff(database.db, visitor, { branchSlugs: ['bath'] })).staffId;
+    staffByRole.set(visitor, staffId);
+  }
+  const token = await startSignedInSession(database.db, staffId, { ip: null, userAgent: null }, null);
+  return staffCookie(token);
+}
+
+type Outcome = { status: number; location: string | null };
+
+/** A loader's or action's answer as React Router would send it: a thrown Response, data() or plain data. */
+async function callRoute(
+  handler: (args: never) => unknown,
+  route: AdminRouteCase,
+  method: 'GET' | 'POST',
+  cookie: string | null,
+  accept: string,
+): Promise<Outcome> {
+  const headers: Record<string, string> = { accept };
+  if (cookie) headers.cookie = cookie;
+  if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
+  const request = new Request(`http://localhost${route.path}`, {
+    method,
+    headers,
+    body: method === 'POST' ? '' : undefined,
+  });
+  const context = {
+    clientIp: '192.0.2.1',
+    origin: 'http://localhost',
+    logger: pino({ level: 'silent' }),
+    requestId: 'test',
+    session: new VisitorSession(newSessionId(), true, () => database.db, {
+      secure: false,
+      idleMinutes: 30,
+      absoluteDays: 30,
+    }),
+  };
+  let result: unknown;
+  try {
+    result = await handler({ request, context, params: route.params ?? {} } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get('location') };
+  if (result instanceof Error) throw result;
+  const init = (result as { init?: { status?: number } | null } | null)?.init;
+  return { status: init?.status ?? 200, location: null };
+}
+
+const PAGE = 'text/html,application/xhtml+xml';
+const DATA = 'application/json';
+
+function isAllowed(access: Access, visitor: Visitor): boolean {
+  if (access === 'everyone') return true;
+  return visitor !== 'anonymous' && visitor !== 'visitor' && access.includes(visitor);
+}
+
+function isSignInRedirect(outcome: Outcome): boolean {
+  return outcome.status === 302 && /^\/admin\/sign-in(\?next=|$)/.test(outcome.location ?? '');
+}
+
+describe('the table covers the back office', () => {
+  it('has a row for every /admin route in app/routes.ts', () => {
+    type Entry = { path?: string; file: string; children?: Entry[] };
+    const files: string[] = [];
+    const walk = (entries: readonly Entry[], inAdmin: boolean) => {
+      for (const entry of entries) {
+        const isAdmin = inAdmin || entry.path === 'admin';
+        if (isAdmin) files.push(entry.file);
+        walk(entry.children ?? [], isAdmin);
+      }
+    };
+    walk(routes as unknown as Entry[], false);
+    expect(files.length).toBeGreaterThan(0);
+    expect(new Set(ADMIN_ROUTES.map((route) => route.file))).toEqual(new Set(files));
+  });
+});
+
+describe.each(ADMIN_ROUTES)('$path ($file)', (route) => {
+  it.each(VISITORS)('loader and action for %s', async (visitor) => {
+    const allowed = isAllowed(route.access, visitor);
+    for (const [method, handler] of [
+      ['GET', route.module.loader],
+      ['POST', route.module.action],
+    ] as const) {
+      if (!handler) continue;
+      const page = await callRoute(handler, route, method, await cookieFor(visitor), PAGE);
+      const data = await callRoute(handler, route, method, await cookieFor(visitor), DATA);
+      if (allowed) {
+        expect(isSignInRedirect(page), `${method} page`).toBe(false);
+        expect([401, 403], `${method} page`).not.toContain(page.status);
+        expect([401, 403], `${method} data`).not.toContain(data.status);
+      } else if (visitor === 'anonymous' || visitor === 'visitor') {
+        expect(isSignInRedirect(page), `${method} page: ${JSON.stringify(page)}`).toBe(true);
+        expect(data.status, `${method} data`).toBe(401);
+      } else {
+        expect(page.status, `${method} page`).toBe(403);
+        expect(data.status, `${method} data`).toBe(403);
+      }
+    }
+  });
+});
+
+describe('every /admin answer', () => {
+  function makeApp(): Hono {
+    return createServerApp({
+      getDb: () => database.db,
+      logger: pino({ level: 'silent' }),
+      sessionSecret: 'test-secret-test-secret-test-secret-00',
+      cookie: { secure: false, idleMinutes: 30, absoluteDays: 30 },
+      isDevelopment: false,
+      maxBodyBytes: 2048,
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      multipartPaths: new Set(),
+      publicUrl: 'https://agency.example',
+      // A route that asks to be cached, as a careless one might: the back office is never cached all the same.
+      handleDocument: async () => new Response('<p>page</p>', { headers: { 'Cache-Control': 'public, max-age=600' } }),
+    });
+  }
+
+  it.each(['/admin', '/admin/sign-in', '/admin/staff.data', '/admin.data', '/admin/no-such-page'])(
+    '%s is never cached, indexed or framed',
+    async (path) => {
+      const response = await makeApp().request(`https://agency.example${path}`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    },
+  );
+
+  it('leaves the public site as it was', async () => {
+    for (const path of ['/', '/administration', '/admins']) {
+      const response = await makeApp().request(`https://agency.example${path}`);
+      expect(response.headers.get('x-robots-tag')).toBeNull();
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    }
+  });
+});

@@ -1,0 +1,90 @@
+/** Staff accounts for integration tests: made through the feature's own invitation and set-up functions. */
+import type { Database } from '../../app/lib/db.server.ts';
+import { branches } from '../../db/schema/index.ts';
+import { completeStaffSetup, createStaffInvitation } from '../../app/features/staff/staff-accounts.server.ts';
+import { enrolmentSecretBytes } from '../../app/features/staff/staff-secrets.server.ts';
+import type { StaffPrincipal, StaffRole } from '../../app/features/staff/index.ts';
+import { base32Of, totpCodeAt } from '../../app/features/staff/totp.server.ts';
+
+export const STAFF_PASSWORD = 'correct horse battery staple lantern';
+export const META = { ip: '203.0.113.9', userAgent: 'vitest', origin: 'http://localhost' };
+
+export async function insertBranches(db: Database): Promise<void> {
+  const branch = (id: number, slug: string, name: string) => ({
+    id,
+    slug,
+    name,
+    addressLine1: `${id} High Street`,
+    town: name,
+    county: 'Somerset',
+    country: 'england' as const,
+    postcode: 'BA1 1BA',
+    location: { lng: -2.36, lat: 51.38 },
+    contactNumber: '01225 000000',
+    email: `${slug}@agency.example`,
+  });
+  await db.insert(branches).values([branch(1, 'bath', 'Bath'), branch(2, 'bristol', 'Bristol')]);
+}
+
+export function setupTokenOf(link: string): string {
+  return link.slice(link.lastIndexOf('/') + 1);
+}
+
+export type TestStaff = {
+  staffId: number;
+  email: string;
+  secret: string;
+  sessionToken: string;
+  recoveryCodes: string[];
+  /** A TOTP code for a moment after the set-up's own step (that one is used up). */
+  nextCode: (now?: Date) => string;
+};
+
+let counter = 0;
+
+/** An invited and set-up staff member, signed in (the set-up signs in). */
+export async function createTestStaff(
+  db: Database,
+  role: StaffRole,
+  options: { branchSlugs?: string[]; email?: string; now?: Date } = {},
+): Promise<TestStaff> {
+  counter += 1;
+  const email = options.email ?? `staff-${role}-${counter}-${process.pid}@agency.example`;
+  const now = options.now ?? new Date();
+  const invitation = await createStaffInvitation(
+    db,
+    { email, name: `Test ${role} ${counter}`, role, branchSlugs: options.branchSlugs ?? [] },
+    { origin: META.origin, ip: null, actor: null },
+    now,
+  );
+  if (invitation.status !== 'created') throw new Error(`invitation refused: ${invitation.status}`);
+  const token = setupTokenOf(invitation.link);
+  const secret = base32Of(enrolmentSecretBytes(token));
+  const setup = await completeStaffSetup(
+    db,
+    token,
+    { password: STAFF_PASSWORD, code: totpCodeAt(secret, now) },
+    META,
+    null,
+    now,
+  );
+  if (setup.status !== 'done') throw new Error(`set-up refused: ${setup.status}`);
+  return {
+    staffId: setup.staffId,
+    email,
+    secret,
+    sessionToken: setup.sessionToken,
+    recoveryCodes: setup.recoveryCodes,
+    nextCode: (at = new Date(now.getTime() + 30_000)) => totpCodeAt(secret, at),
+  };
+}
+
+/** The staff session cookie as a test request sends it (plain HTTP: no __Host- prefix). */
+export function staffCookie(token: string): string {
+  return `doorstep_staff=${token}`;
+}
+
+/** The principal of a test staff member, as `requireStaff` answers it. */
+export function principalOf(staff: TestStaff, role: StaffRole, branchIds: number[] = []): StaffPrincipal {
+  return { staffId: staff.staffId, email: staff.email, name: 'Test', role, branchIds };
+}
