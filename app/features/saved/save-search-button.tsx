@@ -2,12 +2,8 @@ import { useEffect, useState } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import type { Search } from '../search/index.ts';
 import { useCurrentUserId } from '../site/index.ts';
-import {
-  listenForSavedSearchAuth,
-  SAVED_SEARCHES_LIMIT_MESSAGE,
-  saveSearchFromResultsPage,
-  setSavedSearchesUser,
-} from './saved-searches-store.ts';
+import { SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+import { listenForSavedSearchAuth, saveSearchFromResultsPage, setSavedSearchesUser } from './saved-searches-store.ts';
 
 /**
  * The results page's 'Save search' button and its status line (spec point 4). The search page shows it through a
