@@ -3,13 +3,7 @@ import { useLocation } from 'react-router';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, isAnalyticsAllowed, type ConsentStatus } from './consent.ts';
 import { loadAnalytics } from './analytics-loader.ts';
-
-/** The footer's 'Cookie settings' button opens the banner again through this event. */
-const OPEN_COOKIE_SETTINGS_EVENT = 'doorstep:open-cookie-settings';
-
-export function openCookieSettings(): void {
-  window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
-}
+import { OPEN_COOKIE_SETTINGS_EVENT } from './consent-settings.ts';
 
 function writeConsentCookie(status: ConsentStatus): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
@@ -34,13 +28,23 @@ async function logConsent(status: ConsentStatus): Promise<void> {
 }
 
 /**
- * The cookie banner (GOV.UK pattern): first in the page, not fixed, with equal Accept and Reject buttons. Nothing
- * non-essential loads until 'Accept'; the choice can be changed from the footer of every page. Without
- * JavaScript the buttons post a form to the same log endpoint.
+ * The cookie banner (GOV.UK pattern, with equal Accept and Reject buttons): after the page's main content in the
+ * document and held at the bottom of the window while it is open, so the page's own content paints first and stays
+ * the largest paint. Nothing non-essential loads until 'Accept'; the choice can be changed from the footer of every
+ * page. Without JavaScript the buttons post a form to the same log endpoint.
  */
-export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentStatus | null; csrf: string }) {
+export default function CookieBanner({
+  initialStatus,
+  csrf,
+  isOpenedBySettings,
+}: {
+  initialStatus: ConsentStatus | null;
+  csrf: string;
+  /** Loaded because the footer's 'Cookie settings' was pressed: open and take focus at once. */
+  isOpenedBySettings: boolean;
+}) {
   const [status, setStatus] = useState<ConsentStatus | null>(initialStatus);
-  const [isOpen, setIsOpen] = useState(initialStatus === null);
+  const [isOpen, setIsOpen] = useState(initialStatus === null || isOpenedBySettings);
   const [confirmation, setConfirmation] = useState<ConsentStatus | null>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -51,17 +55,20 @@ export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentS
   }, [status]);
 
   useEffect(() => {
+    const focusBanner = () =>
+      requestAnimationFrame(() => {
+        bannerRef.current?.scrollIntoView({ block: 'nearest' });
+        bannerRef.current?.focus();
+      });
     const open = () => {
       setConfirmation(null);
       setIsOpen(true);
-      requestAnimationFrame(() => {
-        bannerRef.current?.scrollIntoView({ block: 'start' });
-        bannerRef.current?.focus();
-      });
+      focusBanner();
     };
+    if (isOpenedBySettings) focusBanner();
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, open);
-  }, []);
+  }, [isOpenedBySettings]);
 
   useEffect(() => {
     if (confirmation) confirmationRef.current?.focus();
