@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import type { Search } from '../search/index.ts';
 import { useCurrentUserId } from '../site/index.ts';
 import { SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
-import { listenForSavedSearchAuth, saveSearchFromResultsPage, setSavedSearchesUser } from './saved-searches-store.ts';
 
 /**
  * The results page's 'Save search' button and its status line (spec point 4). The search page shows it through a
@@ -13,13 +12,14 @@ export function SaveSearchButton({ search }: { search: Search }) {
   // Visitors save locally; signed-in users on the server.
   const userId = useCurrentUserId();
   const [saveMessage, setSaveMessage] = useState('');
-  useEffect(() => {
-    listenForSavedSearchAuth();
-    void setSavedSearchesUser(userId);
-  }, [userId]);
 
   async function save() {
-    const message = await saveSearchFromResultsPage(search, userId);
+    // The store (and the search codec it brings) loads on the first press; keeping it in step with sign-in and
+    // sign-out is the root layout's job (saved-sync.ts).
+    const store = await import('./saved-searches-store.ts').catch(() => null);
+    const message = store
+      ? await store.saveSearchFromResultsPage(search, userId)
+      : 'Sorry, the search could not be saved. Please try again.';
     setSaveMessage(message);
     if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
   }
