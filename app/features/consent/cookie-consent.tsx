@@ -107,10 +107,11 @@ export default function CookieBanner({
       <div className="container cookie-banner__inner">
         <div className="cookie-banner__message">
           <h2 id="cookie-banner-title">Cookies on this site</h2>
-          <p>
-            We use some essential cookies to make this site work. We’d like to set analytics cookies to understand how
-            you use the site so we can improve it. We won’t set them unless you accept.
-          </p>
+          {/* One short line each: a paragraph several lines tall would outsize the page's own first content and be
+              the page's largest paint on a phone. */}
+          <p>We use essential cookies to make this site work.</p>
+          <p>We’d like analytics cookies to help us improve it.</p>
+          <p>We won’t set them unless you accept.</p>
           {status ? (
             <p className="cookie-banner__current">
               {status === 'allow'
