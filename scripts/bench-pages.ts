@@ -261,7 +261,9 @@ function writeSection(markdown: string) {
     writeFileSync(file, `${existing.trimEnd()}\n\n${markdown}\n`);
     return;
   }
-  const after = existing.indexOf('\n## ', start + heading.length);
+  // Up to the next heading of any level: a subsection written by hand (the Lighthouse runs) stays.
+  const next = /\n#{2,3} /.exec(existing.slice(start + heading.length));
+  const after = next ? start + heading.length + next.index : -1;
   writeFileSync(file, `${existing.slice(0, start)}${markdown}\n${after === -1 ? '' : existing.slice(after + 1)}`);
 }
 
