@@ -89,11 +89,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {data ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}
         <a className="skip-link" href="#main">
           Skip to content
         </a>
         {children}
-        {data ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}
         {data ? (
           <>
             <ToastRegion />

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, isAnalyticsAllowed, type ConsentStatus } from './consent.ts';
-import { loadAnalytics } from './analytics-loader.ts';
 import { OPEN_COOKIE_SETTINGS_EVENT } from './consent-settings.ts';
 
 function writeConsentCookie(status: ConsentStatus): void {
@@ -28,47 +27,39 @@ async function logConsent(status: ConsentStatus): Promise<void> {
 }
 
 /**
- * The cookie banner (GOV.UK pattern, with equal Accept and Reject buttons): after the page's main content in the
- * document and held at the bottom of the window while it is open, so the page's own content paints first and stays
- * the largest paint. Nothing non-essential loads until 'Accept'; the choice can be changed from the footer of every
- * page. Without JavaScript the buttons post a form to the same log endpoint.
+ * The cookie banner (GOV.UK pattern): first in the page, not fixed, with equal Accept and Reject buttons, and small:
+ * one short line per paragraph, so it is never the largest paint of a page's first screen. Nothing non-essential
+ * loads until 'Accept' (the analytics loader is a chunk of its own); the choice can be changed from the footer of
+ * every page. Without JavaScript the buttons post a form to the same log endpoint.
  */
-export default function CookieBanner({
-  initialStatus,
-  csrf,
-  isOpenedBySettings,
-}: {
-  initialStatus: ConsentStatus | null;
-  csrf: string;
-  /** Loaded because the footer's 'Cookie settings' was pressed: open and take focus at once. */
-  isOpenedBySettings: boolean;
-}) {
+export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentStatus | null; csrf: string }) {
   const [status, setStatus] = useState<ConsentStatus | null>(initialStatus);
-  const [isOpen, setIsOpen] = useState(initialStatus === null || isOpenedBySettings);
+  const [isOpen, setIsOpen] = useState(initialStatus === null);
   const [confirmation, setConfirmation] = useState<ConsentStatus | null>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const location = useLocation();
 
   useEffect(() => {
-    if (isAnalyticsAllowed(status)) void loadAnalytics();
+    if (isAnalyticsAllowed(status)) {
+      void import('./analytics-loader.ts')
+        .then(({ loadAnalytics }) => loadAnalytics())
+        .catch((error: unknown) => console.warn('Analytics could not be loaded', error));
+    }
   }, [status]);
 
   useEffect(() => {
-    const focusBanner = () =>
-      requestAnimationFrame(() => {
-        bannerRef.current?.scrollIntoView({ block: 'nearest' });
-        bannerRef.current?.focus();
-      });
     const open = () => {
       setConfirmation(null);
       setIsOpen(true);
-      focusBanner();
+      requestAnimationFrame(() => {
+        bannerRef.current?.scrollIntoView({ block: 'start' });
+        bannerRef.current?.focus();
+      });
     };
-    if (isOpenedBySettings) focusBanner();
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, open);
-  }, [isOpenedBySettings]);
+  }, []);
 
   useEffect(() => {
     if (confirmation) confirmationRef.current?.focus();

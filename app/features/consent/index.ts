@@ -3,5 +3,5 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { type ConsentStatus, readConsentStatus } from './consent.ts';
-export { CookieConsent } from './cookie-consent-loader.tsx';
+export { CookieConsent } from './cookie-consent.tsx';
 export { openCookieSettings } from './consent-settings.ts';

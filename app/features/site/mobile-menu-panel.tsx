@@ -1,8 +1,6 @@
-import { useEffect, useRef, type ActionDispatch, type RefObject } from 'react';
-import { trapFocus } from '../../components/focus-trap.ts';
+import { useEffect, useRef, type ActionDispatch } from 'react';
 import { MenuLink, overviewLink } from './menu-link.tsx';
 import {
-  MOBILE_BREAKPOINT,
   mobileMenuLevel,
   mobileMenuView,
   type MenuItem,
@@ -12,7 +10,7 @@ import {
 
 /**
  * The mobile drill-down menu's panel, loaded when the burger is first pressed: one level at a time with a Back
- * button, the account and phone links, body scroll locked while open and focus kept among the menu's controls.
+ * button, and the account and phone links.
  */
 export default function MobileMenuPanel({
   items,
@@ -20,47 +18,17 @@ export default function MobileMenuPanel({
   telephone,
   state,
   dispatch,
-  menuRef,
 }: {
   items: MenuItem[];
   phoneHref: string;
   telephone: string;
   state: MobileMenuState;
   dispatch: ActionDispatch<[MobileMenuAction]>;
-  /** The burger and the panel together: focus is kept inside while the menu is open. */
-  menuRef: RefObject<HTMLDivElement | null>;
 }) {
   const navRef = useRef<HTMLElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const level = mobileMenuLevel(state);
   const view = mobileMenuView(items, state);
-
-  // Body scroll is locked while the menu is open, and released (menu closed) once the window is 1200 px or wider.
-  useEffect(() => {
-    if (!state.isOpen) return;
-    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
-    const apply = () => {
-      if (wide.matches) {
-        document.body.classList.remove('has-mobile-menu-open');
-        dispatch({ type: 'close' });
-      } else {
-        document.body.classList.add('has-mobile-menu-open');
-      }
-    };
-    apply();
-    wide.addEventListener('change', apply);
-    return () => {
-      wide.removeEventListener('change', apply);
-      document.body.classList.remove('has-mobile-menu-open');
-    };
-  }, [state.isOpen, dispatch]);
-
-  // While open the menu is the page (it covers it on a phone): focus stays among its controls and the burger.
-  useEffect(() => {
-    const menu = menuRef.current;
-    if (!state.isOpen || !menu) return;
-    return trapFocus(menu);
-  }, [state.isOpen, menuRef]);
 
   useEffect(() => {
     const selector = focusAfterRender.current;

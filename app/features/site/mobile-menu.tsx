@@ -1,6 +1,7 @@
-import { useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { trapFocus } from '../../components/focus-trap.ts';
 import { LazyBoundary, lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
-import { CLOSED_MOBILE_MENU, mobileMenuReducer, type MenuItem } from './menus.ts';
+import { CLOSED_MOBILE_MENU, MOBILE_BREAKPOINT, mobileMenuReducer, type MenuItem } from './menus.ts';
 
 const loadPanel = () => import('./mobile-menu-panel.tsx');
 // The drill-down panel is code a visitor needs only once the burger is pressed: it loads then (or on hover or
@@ -21,6 +22,34 @@ export function MobileMenu({
   const [hasOpened, setHasOpened] = useState(false);
   const burgerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+
+  // These hold from the press of the burger, while the panel's own code may still be loading.
+  // Body scroll is locked while the menu is open, and released (menu closed) once the window is 1200 px or wider.
+  useEffect(() => {
+    if (!state.isOpen) return;
+    const wide = window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT}px)`);
+    const apply = () => {
+      if (wide.matches) {
+        document.body.classList.remove('has-mobile-menu-open');
+        dispatch({ type: 'close' });
+      } else {
+        document.body.classList.add('has-mobile-menu-open');
+      }
+    };
+    apply();
+    wide.addEventListener('change', apply);
+    return () => {
+      wide.removeEventListener('change', apply);
+      document.body.classList.remove('has-mobile-menu-open');
+    };
+  }, [state.isOpen]);
+
+  // While open the menu is the page (it covers it on a phone): focus stays among its controls and the burger.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!state.isOpen || !menu) return;
+    return trapFocus(menu);
+  }, [state.isOpen]);
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
     if (event.key !== 'Escape' || !state.isOpen) return;
@@ -65,7 +94,6 @@ export function MobileMenu({
               telephone={telephone}
               state={state}
               dispatch={dispatch}
-              menuRef={menuRef}
             />
           </LazyBoundary>
         ) : null}

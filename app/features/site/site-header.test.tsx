@@ -65,7 +65,6 @@ describe('SiteHeader', () => {
         telephone={chrome.agencyContactTelephone}
         state={{ isOpen: true, path: [] }}
         dispatch={() => undefined}
-        menuRef={{ current: null }}
       />,
     );
     expect(html).toContain('<a href="/contact-office">Contact us</a>');
