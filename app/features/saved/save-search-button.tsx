@@ -3,6 +3,7 @@ import { showToast } from '../../components/toast.tsx';
 import type { Search } from '../search/index.ts';
 import { useCurrentUserId } from '../site/index.ts';
 import { SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+import { saveSearchFromResultsPage } from './saved-searches-store.ts';
 
 /**
  * The results page's 'Save search' button and its status line (spec point 4). The search page shows it through a
@@ -14,12 +15,8 @@ export function SaveSearchButton({ search }: { search: Search }) {
   const [saveMessage, setSaveMessage] = useState('');
 
   async function save() {
-    // The store (and the search codec it brings) loads on the first press; keeping it in step with sign-in and
-    // sign-out is the root layout's job (saved-sync.ts).
-    const store = await import('./saved-searches-store.ts').catch(() => null);
-    const message = store
-      ? await store.saveSearchFromResultsPage(search, userId)
-      : 'Sorry, the search could not be saved. Please try again.';
+    // Keeping the store in step with sign-in and sign-out is the root layout's job (saved-sync.ts).
+    const message = await saveSearchFromResultsPage(search, userId);
     setSaveMessage(message);
     if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
   }
