@@ -4,6 +4,9 @@ import { ServerRouter, isRouteErrorResponse } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './lib/nonce.ts';
+// zod's fallback message for visitors, set once for the process before any request is parsed. The browser gets it
+// with the form layer (app/lib/http/form-submission.ts), so pages without a form do not load zod.
+import './lib/validation-messages.ts';
 
 export const streamTimeout = 5_000;
 

@@ -30,8 +30,6 @@ import { ValuationHashHandler } from './features/valuation/index.ts';
 import { useSavedPropertiesSync } from './features/saved/index.ts';
 import { ModalHashHandler } from './components/modal-hash-handler.tsx';
 import appStylesHref from './styles/app.css?url';
-// Sets zod's fallback message for visitors before any form is checked, on the server and in the browser.
-import './lib/validation-messages.ts';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesHref },

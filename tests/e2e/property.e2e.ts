@@ -425,6 +425,6 @@ describe('exposures', () => {
     expect(body.event_type).toBe('home');
     expect(body.property_ids.length).toBe(await page.locator('.property-card').count());
     expect(request.headers()['x-csrf-token']).toMatch(/^[A-Za-z0-9_-]{80,}$/);
-    expect((await request.response())?.status()).toBe(201);
+    expect((await request.response())?.status()).toBe(204);
   });
 });

@@ -2,14 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_SECONDS, isAnalyticsAllowed, type ConsentStatus } from './consent.ts';
-import { loadAnalytics } from './analytics-loader.ts';
-
-/** The footer's 'Cookie settings' button opens the banner again through this event. */
-const OPEN_COOKIE_SETTINGS_EVENT = 'doorstep:open-cookie-settings';
-
-export function openCookieSettings(): void {
-  window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
-}
+import { OPEN_COOKIE_SETTINGS_EVENT } from './consent-settings.ts';
 
 function writeConsentCookie(status: ConsentStatus): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
@@ -34,9 +27,10 @@ async function logConsent(status: ConsentStatus): Promise<void> {
 }
 
 /**
- * The cookie banner (GOV.UK pattern): first in the page, not fixed, with equal Accept and Reject buttons. Nothing
- * non-essential loads until 'Accept'; the choice can be changed from the footer of every page. Without
- * JavaScript the buttons post a form to the same log endpoint.
+ * The cookie banner (GOV.UK pattern): first in the page, not fixed, with equal Accept and Reject buttons, and small:
+ * one short line per paragraph, so it is never the largest paint of a page's first screen. Nothing non-essential
+ * loads until 'Accept' (the analytics loader is a chunk of its own); the choice can be changed from the footer of
+ * every page. Without JavaScript the buttons post a form to the same log endpoint.
  */
 export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentStatus | null; csrf: string }) {
   const [status, setStatus] = useState<ConsentStatus | null>(initialStatus);
@@ -47,7 +41,11 @@ export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentS
   const location = useLocation();
 
   useEffect(() => {
-    if (isAnalyticsAllowed(status)) void loadAnalytics();
+    if (isAnalyticsAllowed(status)) {
+      void import('./analytics-loader.ts')
+        .then(({ loadAnalytics }) => loadAnalytics())
+        .catch((error: unknown) => console.warn('Analytics could not be loaded', error));
+    }
   }, [status]);
 
   useEffect(() => {
@@ -100,10 +98,11 @@ export function CookieConsent({ initialStatus, csrf }: { initialStatus: ConsentS
       <div className="container cookie-banner__inner">
         <div className="cookie-banner__message">
           <h2 id="cookie-banner-title">Cookies on this site</h2>
-          <p>
-            We use some essential cookies to make this site work. We’d like to set analytics cookies to understand how
-            you use the site so we can improve it. We won’t set them unless you accept.
-          </p>
+          {/* One short line each: a paragraph several lines tall would outsize the page's own first content and be
+              the page's largest paint on a phone. */}
+          <p>We use essential cookies to make this site work.</p>
+          <p>We’d like analytics cookies to help us improve it.</p>
+          <p>We won’t set them unless you accept.</p>
           {status ? (
             <p className="cookie-banner__current">
               {status === 'allow'

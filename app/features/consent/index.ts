@@ -3,4 +3,5 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { type ConsentStatus, readConsentStatus } from './consent.ts';
-export { CookieConsent, openCookieSettings } from './cookie-consent.tsx';
+export { CookieConsent } from './cookie-consent.tsx';
+export { openCookieSettings } from './consent-settings.ts';

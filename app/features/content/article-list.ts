@@ -11,16 +11,19 @@ export type ArticleKind = 'news' | 'blog';
 /** The articles list state of spec point 3, as it travels in the URL: ?kind=&topic=&q=&page=. */
 export type ArticleListState = { kind: ArticleKind; topic: string; q: string; page: number };
 
-const paramsSchema = z.object({
-  kind: z.enum(['news', 'blog']).optional().catch(undefined),
-  topic: z.string().trim().max(100).optional().catch(undefined),
-  q: z.string().trim().max(100).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
-});
+// Built on first use, not at import: only the loader parses, and a schema built at import would keep zod in the
+// browser bundle of every page that links to an article list.
+const paramsSchema = () =>
+  z.object({
+    kind: z.enum(['news', 'blog']).optional().catch(undefined),
+    topic: z.string().trim().max(100).optional().catch(undefined),
+    q: z.string().trim().max(100).optional().catch(undefined),
+    page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  });
 
 /** Reads the state from query parameters; the kind falls back to the first kind that has articles. */
 export function parseArticleListParams(params: URLSearchParams, availableKinds: ArticleKind[]): ArticleListState {
-  const parsed = paramsSchema.parse(Object.fromEntries(params));
+  const parsed = paramsSchema().parse(Object.fromEntries(params));
   const fallbackKind = availableKinds[0] ?? 'news';
   const kind = parsed.kind && availableKinds.includes(parsed.kind) ? parsed.kind : fallbackKind;
   return { kind, topic: parsed.topic ?? '', q: parsed.q ?? '', page: parsed.page ?? 1 };

@@ -2,4 +2,4 @@
  * The saved feature's client-safe public surface. Other features import only from its entries; the rest of this
  * folder is private (eslint/import-boundaries.js).
  */
-export { useSavedPropertiesSync } from './save-property-toggle.tsx';
+export { useSavedPropertiesSync } from './saved-sync.ts';

@@ -1,37 +1,17 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { showToast } from '../../components/toast.tsx';
-import { useCurrentUserId } from '../site/index.ts';
-import { listenForSavedSearchAuth, setSavedSearchesUser } from './saved-searches-store.ts';
 import {
   PROPERTY_SAVED_MESSAGE,
   SAVED_PROPERTIES_LIMIT_MESSAGE,
   SAVED_PROPERTY_REMOVED_MESSAGE,
-} from './saved-schemas.ts';
+} from './saved-messages.ts';
 import {
   getSavedPropertiesSnapshot,
   getServerSavedPropertiesSnapshot,
-  listenForAuthChanges,
   parseSavedIds,
-  setSavedPropertiesUser,
   subscribeSavedProperties,
   toggleSavedProperty,
 } from './saved-properties-store.ts';
-
-/**
- * Keeps saved items in step with who is signed in: saved properties merge on sign-in and come back on sign-out;
- * saved searches kept in the browser go to the account on sign-in and are cleared on sign-out. Mounted once, in the
- * root layout, so it runs on every page.
- */
-export function useSavedPropertiesSync(): number | null {
-  const userId = useCurrentUserId();
-  useEffect(() => {
-    listenForAuthChanges();
-    listenForSavedSearchAuth();
-    void setSavedPropertiesUser(userId);
-    void setSavedSearchesUser(userId);
-  }, [userId]);
-  return userId;
-}
 
 export function useSavedPropertyIds(): number[] {
   const raw = useSyncExternalStore(

@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showToast } from '../../components/toast.tsx';
 import type { Search } from '../search/index.ts';
 import { useCurrentUserId } from '../site/index.ts';
-import {
-  listenForSavedSearchAuth,
-  SAVED_SEARCHES_LIMIT_MESSAGE,
-  saveSearchFromResultsPage,
-  setSavedSearchesUser,
-} from './saved-searches-store.ts';
+import { SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+import { saveSearchFromResultsPage } from './saved-searches-store.ts';
 
 /**
  * The results page's 'Save search' button and its status line (spec point 4). The search page shows it through a
@@ -17,12 +13,9 @@ export function SaveSearchButton({ search }: { search: Search }) {
   // Visitors save locally; signed-in users on the server.
   const userId = useCurrentUserId();
   const [saveMessage, setSaveMessage] = useState('');
-  useEffect(() => {
-    listenForSavedSearchAuth();
-    void setSavedSearchesUser(userId);
-  }, [userId]);
 
   async function save() {
+    // Keeping the store in step with sign-in and sign-out is the root layout's job (saved-sync.ts).
     const message = await saveSearchFromResultsPage(search, userId);
     setSaveMessage(message);
     if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });

@@ -10,7 +10,7 @@
  * currentUser.userId does the same job, so a missed event is caught on the next page.
  */
 import { callJson, forgetCsrfToken } from './saved-client.ts';
-import { SAVED_ITEM_LIMIT } from './saved-searches-store.ts';
+import { SAVED_ITEM_LIMIT } from './saved-messages.ts';
 
 const SAVED_PROPERTIES_KEY = 'doorstep.savedProperties';
 /** The visitor's list, kept while someone is signed in on this browser. */

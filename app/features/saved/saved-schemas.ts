@@ -4,17 +4,14 @@
  */
 import { z } from 'zod';
 import type { AlertFrequency as StoredAlertFrequency } from '../../../db/schema/accounts.ts';
-import { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-searches-store.ts';
 
-export { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE };
+export { SAVED_ITEM_LIMIT, SAVED_PROPERTIES_LIMIT_MESSAGE, SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+
 /** The same values as the saved_searches.alert_frequency column (kept here so the browser bundle has no DB code). */
 export const alertFrequencies = ['I', 'W', 'M', 'N'] as const satisfies readonly StoredAlertFrequency[];
 export type AlertFrequency = (typeof alertFrequencies)[number];
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in to keep saved properties and searches in your account.';
-export const SAVED_PROPERTIES_LIMIT_MESSAGE = `You can save up to ${SAVED_ITEM_LIMIT} properties. Remove one to save another.`;
-export const PROPERTY_SAVED_MESSAGE = 'Property saved.';
-export const SAVED_PROPERTY_REMOVED_MESSAGE = 'Saved property removed.';
 export const SAVED_SEARCH_REMOVED_MESSAGE = 'Saved search removed';
 export const ALERT_FREQUENCY_UPDATED_MESSAGE = 'Email alert frequency updated.';
 export const NOT_FOUND_MESSAGE = 'Not found.';

@@ -5,16 +5,13 @@
 import { readStoredJson as readJson, writeStoredJson as writeJson } from '../../lib/browser-storage.ts';
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { normaliseSearch, type Search, toQueryParams } from '../search/index.ts';
+import { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+import { SAVED_SEARCHES_USER_KEY } from './saved-storage-keys.ts';
 
 const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
-/** Set while someone is signed in on this browser, so sign-out (even a missed one) clears saved searches. */
-const SAVED_SEARCHES_USER_KEY = 'doorstep.savedSearches.user';
-/** Spec point 9: the saved-item constant. */
-export const SAVED_ITEM_LIMIT = 200;
 
 const SEARCH_SAVED_MESSAGE = 'Search saved. Find it under Saved Searches in your account.';
 const SEARCH_ALREADY_SAVED_MESSAGE = 'You have already saved this search.';
-export const SAVED_SEARCHES_LIMIT_MESSAGE = `You can save up to ${SAVED_ITEM_LIMIT} searches. Remove one to save another.`;
 
 export type LocalSavedSearch = {
   search_id: string;

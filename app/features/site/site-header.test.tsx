@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, type SiteChrome } from './site-chrome.server.ts';
-import { logoSizeVariables } from './menus.ts';
+import { headerPhoneHref, logoSizeVariables } from './menus.ts';
+import MobileMenuPanel from './mobile-menu-panel.tsx';
 import { MISSING_MENU_MESSAGE, SiteHeader } from './site-header.tsx';
 
 const chrome: SiteChrome = {
@@ -55,12 +56,24 @@ describe('SiteHeader', () => {
   });
 
   it('uses the theme contact link for the mobile phone link when set', () => {
+    // The mobile menu's panel (loaded when the burger is pressed) holds the link, from the header's choice of href.
+    const phoneHref = headerPhoneHref('/contact-office', chrome.agencyContactTelephone);
     const html = renderToString(
-      <SiteHeader
-        chrome={{ ...chrome, theme: { ...chrome.theme, mobileHeaderContactLink: '/contact-office' } }}
-        isHome={false}
+      <MobileMenuPanel
+        items={chrome.primaryMenuItems}
+        phoneHref={phoneHref}
+        telephone={chrome.agencyContactTelephone}
+        state={{ isOpen: true, path: [] }}
+        dispatch={() => undefined}
       />,
     );
     expect(html).toContain('<a href="/contact-office">Contact us</a>');
+    expect(html).toContain('href="/user"');
+  });
+
+  it('leaves the mobile menu panel out of the page until the burger is pressed', () => {
+    const html = renderToString(<SiteHeader chrome={chrome} isHome={false} />);
+    expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*aria-controls="mobile-menu-panel"/);
+    expect(html).toMatch(/<div id="mobile-menu-panel" class="mobile-menu__panel" hidden="">\s*<\/div>/);
   });
 });

@@ -7,6 +7,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import type { z } from 'zod';
 import type { $ZodIssue } from 'zod/v4/core';
+// Every form checked in the browser comes through here, so zod's fallback message is set before the first check.
+import '../validation-messages.ts';
 
 /** One problem with a submitted form: the field's name (or 'form' for the whole form) and the message. */
 export type FieldError = { field: string; message: string };

@@ -5,7 +5,10 @@ import { exposuresSchema } from '../../features/properties/tracking.ts';
 import { recordExposures } from '../../features/properties/tracking.server.ts';
 import { getDb } from '../../lib/db.server.ts';
 
-/** POST /exposures/create_many (property_ids, domain, event_type): the cards a visitor was shown, in one insert. */
+/**
+ * POST /exposures/create_many (property_ids, domain, event_type): the cards a visitor was shown, in one insert;
+ * 204 with no body, like POST /property_views.
+ */
 export async function action({ request }: Route.ActionArgs) {
   return respondingToHttpErrors(
     request,
@@ -18,8 +21,9 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 400 },
         );
       }
-      const stored = await recordExposures(getDb(), parsed.data);
-      return Response.json({ stored }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+      await recordExposures(getDb(), parsed.data);
+      // A beacon: the page never reads the answer (spec point 7, 'response not shown'), so it carries no body.
+      return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
     },
     { json: true },
   );
