@@ -136,6 +136,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: s3Setting(z.enum(['true', 'false'])),
   /** Listing feeds dropped here (e.g. by the agency software over SFTP) are imported by the job runner. */
   IMPORT_DROP_DIR: z.string().default('./data/import/incoming'),
+  /**
+   * Let feed media URLs reach loopback, private and link-local addresses. Off: a feed must not make the server fetch
+   * from its own network (or a cloud metadata service). Only for tests and development that serve media locally.
+   */
+  IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS: z.enum(['true', 'false']).default('false'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
