@@ -120,6 +120,9 @@ async function checkAndStore(bytes: Buffer, wantsImage: boolean, options: MediaO
   };
 }
 
+/** How many downloaded URLs a run remembers (a few hundred bytes each), so a repeated URL is fetched once. */
+const REMEMBERED_DOWNLOADS = 10_000;
+
 const SAFE_NAME = /^[^/\\]+(\/[^/\\]+)*$/;
 
 /** The media of one run: files already checked (by source) are not read again. */
@@ -149,9 +152,12 @@ export function createMediaProcessor(feed: Feed, options: MediaOptions) {
         if (bytes.length === 0) throw new MediaProblem('is empty');
         return checkAndStore(bytes, wantsImage, options);
       });
-      // Downloads are remembered for the run (listings often share a URL); files in the feed are read again if
-      // named twice, so memory does not grow with the number of files.
-      if (isUrl) seen.set(key, job);
+      // The latest downloads are remembered (listings often share a URL, such as an agency logo or an EPC chart);
+      // files in the feed are read again if named twice. Both keep memory bounded whatever the number of files.
+      if (isUrl) {
+        seen.set(key, job);
+        if (seen.size > REMEMBERED_DOWNLOADS) seen.delete(seen.keys().next().value as string);
+      }
     }
     return job;
   };
