@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 
 /** Why an address is not public, in words for a negotiator's report; null for a public address. */
-export type AddressRefusal = string | null;
+type AddressRefusal = string | null;
 
 type Range = { first: number; bits: number; what: string };
 

@@ -226,8 +226,9 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
 
 /**
  * A feed's media entries by name, kept as numbers: opening an entry needs only where its data starts, its two sizes,
- * its compression method and flags. A feed may hold 100,000 files, and as yauzl Entry objects (with their names,
- * raw bytes and extra fields) they held about 35 MB of heap for the whole import.
+ * its compression method and flags. A feed may hold 100,000 files: as yauzl Entry objects (each with its property
+ * array and two copies of its name) 110,001 entries held about 30 MB of heap for the whole import, as a name and
+ * four numbers about 10 MB.
  */
 class MediaDirectory {
   private static readonly FIELDS = 4;
