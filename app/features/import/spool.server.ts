@@ -20,8 +20,9 @@ export type Spool<T> = {
 
 const FLUSH_BYTES = 1024 * 1024;
 
-export async function createSpool<T>(): Promise<Spool<T>> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'doorstep-import-'));
+/** A new spool in a folder of its own under `parent` (the system's temporary folder by default). */
+export async function createSpool<T>(parent = tmpdir()): Promise<Spool<T>> {
+  const folder = await mkdtemp(path.join(parent, 'doorstep-import-spool-'));
   const file = path.join(folder, 'planned-writes.bin');
   const handle = await open(file, 'w', 0o600);
   let pending: Buffer[] = [];
