@@ -148,6 +148,11 @@ const envSchema = z.object({
   /** How often the changes since the last pull are fetched, and how often everything is read again. */
   REAPIT_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   REAPIT_FULL_PULL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
+   * Let feed media URLs reach loopback, private and link-local addresses. Off: a feed must not make the server fetch
+   * from its own network (or a cloud metadata service). Only for tests and development that serve media locally.
+   */
+  IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS: z.enum(['true', 'false']).default('false'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),

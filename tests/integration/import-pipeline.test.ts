@@ -296,6 +296,9 @@ describe('applyFeed media', () => {
   let server: Server;
   let base: string;
   beforeAll(async () => {
+    // The test server is on loopback, which feeds may not reach unless this setting is on.
+    process.env.IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS = 'true';
+    resetEnvForTests();
     const photo = await jpeg(80, 60, { r: 10, g: 200, b: 10 });
     server = createServer((request, response) => {
       if (request.url === '/photo.jpg') {
@@ -318,6 +321,8 @@ describe('applyFeed media', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    delete process.env.IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS;
+    resetEnvForTests();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -423,5 +428,62 @@ describe('applyFeed media', () => {
       'MEDIA_IMAGE_03 "../../etc/passwd" is not a file name inside the feed: the file is skipped',
     ]);
     expect((await listingByRef('N1')).photos).toEqual([]);
+  });
+});
+
+describe('applyFeed media addresses', () => {
+  let server: Server;
+  let port: number;
+  const requests: string[] = [];
+  beforeAll(async () => {
+    const photo = await jpeg(80, 60);
+    server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      if (request.url === '/redirect') {
+        response.writeHead(302, { location: '/photo.jpg' });
+        response.end();
+      } else {
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        response.end(photo);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('refuses media on loopback, private and link-local addresses with a warning, fetching nothing', async () => {
+    const urls = [
+      `http://127.0.0.1:${port}/photo.jpg`,
+      'http://10.1.2.3/photo.jpg',
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      `http://localhost:${port}/photo.jpg`,
+      `http://[::1]:${port}/photo.jpg`,
+      `http://127.0.0.1:${port}/redirect`,
+    ];
+    const report = await apply([
+      record(
+        listing('S1', {
+          media: urls.map((url, order) => ({ kind: 'photo' as const, source: url, caption: null, order })),
+        }),
+      ),
+    ]);
+    expect(report.status).toBe('applied');
+    const rule = 'and imports download only from public internet addresses: the file is skipped';
+    expect(report.records[0]!.warnings.map((warning) => warning.message)).toEqual([
+      `MEDIA_IMAGE_00 "${urls[0]}" points to 127.0.0.1, a loopback address on this server, ${rule}`,
+      `MEDIA_IMAGE_01 "${urls[1]}" points to 10.1.2.3, a private network address, ${rule}`,
+      `MEDIA_IMAGE_02 "${urls[2]}" points to 169.254.169.254, a link-local address such as a cloud metadata service, ${rule}`,
+      expect.stringMatching(
+        new RegExp(`^MEDIA_IMAGE_03 "http://localhost:${port}/photo.jpg" points to (127\\.0\\.0\\.1|::1), a loopback`),
+      ),
+      `MEDIA_IMAGE_04 "${urls[4]}" points to ::1, a loopback address on this server, ${rule}`,
+      `MEDIA_IMAGE_05 "${urls[5]}" points to 127.0.0.1, a loopback address on this server, ${rule}`,
+    ]);
+    expect(requests).toEqual([]);
+    expect((await listingByRef('S1')).photos).toEqual([]);
   });
 });

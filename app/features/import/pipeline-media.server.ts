@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { PropertyDocument, PropertyImage, PropertyVideo } from '../../../db/schema/index.ts';
+import { getEnv } from '../../lib/env.server.ts';
 import type { Feed, ImportIssue, ImportedMediaRef, ImportedVideo } from './feed.ts';
+import { downloadMedia, MediaProblem, readCapped } from './media-download.server.ts';
 import { storeMediaOriginal } from './media-store.server.ts';
 
 export type MediaOptions = {
@@ -62,8 +64,6 @@ function createLimiter(limit: number) {
   };
 }
 
-class MediaProblem extends Error {}
-
 const FIELD_NAMES: Record<ImportedMediaRef['kind'], string> = {
   photo: 'MEDIA_IMAGE',
   floorplan: 'MEDIA_FLOOR_PLAN',
@@ -76,70 +76,6 @@ const FIELD_NAMES: Record<ImportedMediaRef['kind'], string> = {
 function fieldOf(ref: ImportedMediaRef): string {
   if (ref.kind === 'epc') return 'EPC';
   return `${FIELD_NAMES[ref.kind]}_${String(ref.order).padStart(2, '0')}`;
-}
-
-async function readCapped(stream: AsyncIterable<unknown>, cap: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > cap) throw new MediaProblem(`is larger than ${Math.round(cap / 1024 / 1024)} MB`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-const isRetryable = (status: number) => status === 429 || status >= 500;
-
-/** Downloads one URL: redirects followed by hand (at most maxRedirects), a time limit and a size cap. */
-async function download(url: string, cap: number, options: MediaOptions): Promise<Buffer> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await downloadOnce(url, cap, options);
-    } catch (error) {
-      const retryable = !(error instanceof MediaProblem) || (error as MediaProblem & { retry?: boolean }).retry;
-      if (!retryable || attempt >= options.retries) {
-        if (error instanceof MediaProblem) throw error;
-        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-        throw new MediaProblem(
-          timedOut
-            ? `could not be downloaded within ${Math.round(options.timeoutMs / 1000)} seconds`
-            : 'could not be downloaded',
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs * 2 ** attempt));
-    }
-  }
-}
-
-async function downloadOnce(url: string, cap: number, options: MediaOptions): Promise<Buffer> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let current = url;
-  for (let hop = 0; ; hop++) {
-    const target = new URL(current);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new MediaProblem('is not an http(s) URL');
-    const response = await fetch(target, { redirect: 'manual', signal });
-    if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
-      await response.body?.cancel();
-      if (hop >= options.maxRedirects) throw new MediaProblem(`redirects more than ${options.maxRedirects} times`);
-      current = new URL(response.headers.get('location')!, target).toString();
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      const problem = new MediaProblem(`answered HTTP ${response.status}`) as MediaProblem & { retry?: boolean };
-      problem.retry = isRetryable(response.status);
-      throw problem;
-    }
-    const length = Number(response.headers.get('content-length') ?? 0);
-    if (length > cap) {
-      await response.body?.cancel();
-      throw new MediaProblem(`is larger than ${Math.round(cap / 1024 / 1024)} MB`);
-    }
-    if (!response.body) return Buffer.alloc(0);
-    return readCapped(response.body as unknown as AsyncIterable<Uint8Array>, cap);
-  }
 }
 
 type CheckedFile = { kind: 'image'; url: string; width?: number; height?: number } | { kind: 'pdf'; url: string };
@@ -184,11 +120,15 @@ async function checkAndStore(bytes: Buffer, wantsImage: boolean, options: MediaO
   };
 }
 
+/** How many downloaded URLs a run remembers (a few hundred bytes each), so a repeated URL is fetched once. */
+const REMEMBERED_DOWNLOADS = 10_000;
+
 const SAFE_NAME = /^[^/\\]+(\/[^/\\]+)*$/;
 
 /** The media of one run: files already checked (by source) are not read again. */
 export function createMediaProcessor(feed: Feed, options: MediaOptions) {
   const limit = createLimiter(options.concurrency);
+  const downloadOptions = { ...options, allowPrivateHosts: getEnv().IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS === 'true' };
   const seen = new Map<string, Promise<CheckedFile>>();
 
   const fetchFile = (ref: ImportedMediaRef, wantsImage: boolean): Promise<CheckedFile> => {
@@ -200,7 +140,7 @@ export function createMediaProcessor(feed: Feed, options: MediaOptions) {
         const cap = wantsImage ? options.maxImageBytes : options.maxDocumentBytes;
         let bytes: Buffer;
         if (isUrl) {
-          bytes = await download(ref.source, cap, options);
+          bytes = await downloadMedia(ref.source, cap, downloadOptions);
         } else {
           if (!SAFE_NAME.test(ref.source) || ref.source.split('/').some((part) => part === '..' || part === '.')) {
             throw new MediaProblem('is not a file name inside the feed');
@@ -212,9 +152,12 @@ export function createMediaProcessor(feed: Feed, options: MediaOptions) {
         if (bytes.length === 0) throw new MediaProblem('is empty');
         return checkAndStore(bytes, wantsImage, options);
       });
-      // Downloads are remembered for the run (listings often share a URL); files in the feed are read again if
-      // named twice, so memory does not grow with the number of files.
-      if (isUrl) seen.set(key, job);
+      // The latest downloads are remembered (listings often share a URL, such as an agency logo or an EPC chart);
+      // files in the feed are read again if named twice. Both keep memory bounded whatever the number of files.
+      if (isUrl) {
+        seen.set(key, job);
+        if (seen.size > REMEMBERED_DOWNLOADS) seen.delete(seen.keys().next().value as string);
+      }
     }
     return job;
   };

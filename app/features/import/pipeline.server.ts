@@ -4,7 +4,8 @@
  * missing from the file are withdrawn (never deleted); a file that would withdraw more than 30% of the source's live
  * listings, or that its parser refuses, changes nothing. All database writes of a file happen in one transaction,
  * after the whole file has been read and its media stored, so the transaction is short and a refusal found at the
- * end of the file still leaves the database exactly as it was.
+ * end of the file still leaves the database exactly as it was. What is to be written waits in a spool file, not in
+ * memory, so memory stays bounded whatever the file's size (docs/import.md, Memory).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import {
   type ListingMedia,
   type MediaOptions,
 } from './pipeline-media.server.ts';
+import { createSpool, type Spool } from './spool.server.ts';
 
 export type ImportReport = {
   status: 'applied' | 'refused' | 'dry-run';
@@ -70,6 +72,7 @@ const IMPORT_RUN_RECORD_LIMIT = 1_000;
 const HASH_VERSION = '1';
 const WRITE_BATCH = 250;
 
+/** What the pipeline keeps about each listing of the source (not their histories: an update appends in SQL). */
 type ExistingListing = {
   id: number;
   sourceRef: string;
@@ -79,8 +82,6 @@ type ExistingListing = {
   status: string;
   isPublished: boolean;
   withdrawnAt: Date | null;
-  priceHistory: PriceChange[];
-  statusHistory: StatusChange[];
 };
 
 type PlaceFacts = {
@@ -92,14 +93,14 @@ type PlaceFacts = {
   postcodeDistrict: string;
 };
 
+/** One listing to create or update, as it waits in the spool (its existing row is found again by ref). */
 type PlannedWrite = {
   ref: string;
-  existing: ExistingListing | null;
   hash: string;
   branchId: number;
   listing: ImportedListing;
   place: PlaceFacts;
-  media: ListingMedia;
+  media: Omit<ListingMedia, 'warnings'>;
   reportIndex: number;
 };
 
@@ -271,8 +272,6 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       status: properties.status,
       isPublished: properties.isPublished,
       withdrawnAt: properties.withdrawnAt,
-      priceHistory: properties.priceHistory,
-      statusHistory: properties.statusHistory,
     })
     .from(properties)
     .where(eq(properties.source, source));
@@ -282,178 +281,204 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
   const processMedia = createMediaProcessor(feed, mediaOptions);
 
   const seenRefs = new Set<string>();
-  const planned: PlannedWrite[] = [];
-  let processed = 0;
-  const progress = (phase: ImportProgress['phase']) => options.onProgress?.({ processed, counts, phase });
-
-  // Media of a few listings at a time, so downloads overlap without holding the whole file's media in flight.
-  const inFlight: Promise<void>[] = [];
+  // A dry run writes nothing, so it keeps nothing to write either.
+  const spool: Spool<PlannedWrite> | null = options.dryRun ? null : await createSpool<PlannedWrite>();
   try {
-    for await (const record of feed.records) {
-      processed++;
-      const warnings = [...record.warnings];
-      const errors = [...record.errors];
-      const ref = record.ref;
-      if (seenRefs.has(ref)) {
-        errors.push({
-          field: 'AGENT_REF',
-          message: `AGENT_REF "${ref}" appears more than once in the file: only its first record is imported`,
-        });
+    let processed = 0;
+    const progress = (phase: ImportProgress['phase']) => options.onProgress?.({ processed, counts, phase });
+
+    // Media of a few listings at a time, so downloads overlap without holding the whole file's media in flight; each
+    // group is spooled in file order once its media are stored.
+    const inFlight: Promise<PlannedWrite>[] = [];
+    const spoolInFlight = async () => {
+      for (const write of await Promise.all(inFlight.splice(0))) {
+        counts.warnings += records[write.reportIndex]!.warnings.length;
+        await spool?.append(write);
       }
-      seenRefs.add(ref);
-      const listing = errors.length === 0 ? record.listing : null;
-      const branchId = listing ? branchByCode.get(listing.branchCode.trim().toLowerCase()) : undefined;
-      if (listing && branchId === undefined) {
-        errors.push({
-          field: 'BRANCH_ID',
-          message: `BRANCH_ID "${listing.branchCode}" matches no branch: set the branch's feed code in the branch settings`,
-        });
-      }
-      if (!listing || branchId === undefined || errors.length > 0) {
-        if (errors.length === 0) errors.push({ field: 'AGENT_REF', message: `Record "${ref}" could not be read` });
-        counts.rejected++;
-        counts.warnings += warnings.length;
-        records.push({ ref, outcome: 'rejected', errors, warnings });
+    };
+    try {
+      for await (const record of feed.records) {
+        processed++;
+        const warnings = [...record.warnings];
+        const errors = [...record.errors];
+        const ref = record.ref;
+        if (seenRefs.has(ref)) {
+          errors.push({
+            field: 'AGENT_REF',
+            message: `AGENT_REF "${ref}" appears more than once in the file: only its first record is imported`,
+          });
+        }
+        seenRefs.add(ref);
+        const listing = errors.length === 0 ? record.listing : null;
+        const branchId = listing ? branchByCode.get(listing.branchCode.trim().toLowerCase()) : undefined;
+        if (listing && branchId === undefined) {
+          errors.push({
+            field: 'BRANCH_ID',
+            message: `BRANCH_ID "${listing.branchCode}" matches no branch: set the branch's feed code in the branch settings`,
+          });
+        }
+        if (!listing || branchId === undefined || errors.length > 0) {
+          if (errors.length === 0) errors.push({ field: 'AGENT_REF', message: `Record "${ref}" could not be read` });
+          counts.rejected++;
+          counts.warnings += warnings.length;
+          records.push({ ref, outcome: 'rejected', errors, warnings });
+          progress('reading');
+          continue;
+        }
+        const existing = existingByRef.get(ref) ?? null;
+        const hash = contentHashOf({ ...listing, branchCode: listing.branchCode.trim().toLowerCase() });
+        if (existing && existing.contentHash === hash && existing.withdrawnAt === null) {
+          counts.unchanged++;
+          counts.warnings += warnings.length;
+          records.push({
+            ref,
+            outcome: 'unchanged',
+            ...(existing.isPublished ? { url: `${origin}${propertyPath(existing.slug)}` } : {}),
+            errors: [],
+            warnings,
+          });
+          progress('reading');
+          continue;
+        }
+        const reportIndex = records.length;
+        records.push({ ref, outcome: existing ? 'updated' : 'created', errors: [], warnings });
+        if (existing) counts.updated++;
+        else counts.created++;
+        const work = (async (): Promise<PlannedWrite> => {
+          const place = await resolvePlace(listing, warnings);
+          const { warnings: mediaWarnings, ...media } = await processMedia(
+            listing.media,
+            listing.videos,
+            listing.fields.displayAddress,
+          );
+          warnings.push(...mediaWarnings);
+          return { ref, hash, branchId, listing, place, media, reportIndex };
+        })();
+        inFlight.push(work);
+        if (inFlight.length >= Math.max(2, mediaOptions.concurrency * 2)) await spoolInFlight();
         progress('reading');
-        continue;
       }
-      const existing = existingByRef.get(ref) ?? null;
-      const hash = contentHashOf({ ...listing, branchCode: listing.branchCode.trim().toLowerCase() });
-      if (existing && existing.contentHash === hash && existing.withdrawnAt === null) {
-        counts.unchanged++;
-        counts.warnings += warnings.length;
-        records.push({
-          ref,
-          outcome: 'unchanged',
-          ...(existing.isPublished ? { url: `${origin}${propertyPath(existing.slug)}` } : {}),
-          errors: [],
-          warnings,
-        });
-        progress('reading');
-        continue;
-      }
-      const reportIndex = records.length;
-      records.push({ ref, outcome: existing ? 'updated' : 'created', errors: [], warnings });
-      if (existing) counts.updated++;
-      else counts.created++;
-      const work = (async () => {
-        const place = await resolvePlace(listing, warnings);
-        const media = await processMedia(listing.media, listing.videos, listing.fields.displayAddress);
-        warnings.push(...media.warnings);
-        planned.push({ ref, existing, hash, branchId, listing, place, media, reportIndex });
-      })();
-      inFlight.push(work);
-      if (inFlight.length >= Math.max(2, mediaOptions.concurrency * 2)) await Promise.all(inFlight.splice(0));
-      progress('reading');
+      await spoolInFlight();
+    } catch (error) {
+      await Promise.allSettled(inFlight);
+      if (!(error instanceof FeedRefused)) throw error;
+      const refused = { ...report('refused', error.reason), counts: emptyCounts(), records: [] };
+      await recordRun(db, options, refused, processed, startedAt);
+      return refused;
+    } finally {
+      await feed.close().catch(() => undefined);
     }
-    await Promise.all(inFlight);
-  } catch (error) {
-    await Promise.allSettled(inFlight);
-    if (!(error instanceof FeedRefused)) throw error;
-    const refused = { ...report('refused', error.reason), counts: emptyCounts(), records: [] };
-    await recordRun(db, options, refused, processed, startedAt);
-    return refused;
+
+    // Withdrawals: live listings of this source that the file no longer holds, or that the source says are off the
+    // market. Only the missing ones count towards the mass-withdrawal guard: a truncated file loses listings silently.
+    const offMarket = new Set(feed.offMarketRefs?.() ?? []);
+    const isSnapshot = options.isSnapshot !== false;
+    const live = existingRows.filter((row) => row.isPublished && row.withdrawnAt === null);
+    const toWithdraw = existingRows.filter(
+      (row) => row.withdrawnAt === null && !seenRefs.has(row.sourceRef) && (isSnapshot || offMarket.has(row.sourceRef)),
+    );
+    const liveWithdrawn = toWithdraw.filter((row) => row.isPublished && !offMarket.has(row.sourceRef)).length;
+    if (live.length > 0 && liveWithdrawn / live.length > MASS_WITHDRAW_SHARE && !options.allowMassWithdraw) {
+      const reason = `This file would withdraw ${liveWithdrawn} of the ${live.length} listings on the site from "${source}" (more than ${Math.round(MASS_WITHDRAW_SHARE * 100)}%), so nothing was changed. If the agency really has taken them off the market, import it again with --allow-mass-withdraw.`;
+      const refused: ImportReport = { status: 'refused', reason, counts: emptyCounts(), records: [] };
+      await recordRun(db, options, refused, processed, startedAt);
+      return refused;
+    }
+    for (const row of toWithdraw) {
+      counts.withdrawn++;
+      records.push({ ref: row.sourceRef, outcome: 'withdrawn', errors: [], warnings: [] });
+    }
+
+    if (options.dryRun) {
+      const result = report('dry-run');
+      await recordRun(db, options, result, processed, startedAt);
+      return result;
+    }
+
+    // Slugs: every slug taken on the site, read once, so new ones are unique without a query per listing.
+    if (counts.created > 0) {
+      const slugRows = await db.select({ slug: properties.slug }).from(properties);
+      for (const row of slugRows) takenSlugs.add(row.slug);
+    }
+    progress('writing');
+    await db.transaction(async (tx) => {
+      let inserts: PlannedWrite[] = [];
+      const insertBatch = async () => {
+        if (inserts.length === 0) return;
+        const rows = inserts.map((write) => {
+          const slug = makeSlug(write.listing, write.place.postcodeDistrict, takenSlugs);
+          records[write.reportIndex]!.url = `${origin}${propertyPath(slug)}`;
+          if (!write.listing.fields.isPublished) delete records[write.reportIndex]!.url;
+          const price = write.listing.fields.priceValue;
+          return {
+            ...listingColumns(write),
+            slug,
+            reference: write.ref,
+            source,
+            sourceRef: write.ref,
+            priceHistory: price !== null && price !== undefined ? [{ date: today, price }] : [],
+            statusHistory: [{ date: today, status: 'added' as const }],
+            createdAt: now,
+            updatedAt: now,
+            launchedAt: now,
+          };
+        });
+        inserts = [];
+        await tx.insert(properties).values(rows);
+      };
+      for await (const write of spool!.read()) {
+        const existing = existingByRef.get(write.ref);
+        if (!existing) {
+          inserts.push(write);
+          if (inserts.length >= WRITE_BATCH) await insertBatch();
+          continue;
+        }
+        const price = write.listing.fields.priceValue ?? null;
+        const status = write.listing.fields.status ?? 'available';
+        // Appended in SQL, so the histories of the source's listings are never read into memory.
+        const priceChange: PriceChange[] =
+          price !== null && price !== existing.priceValue ? [{ date: today, price }] : [];
+        const statusChange: StatusChange[] = status !== existing.status ? [{ date: today, status }] : [];
+        await tx
+          .update(properties)
+          .set({
+            ...listingColumns(write),
+            ...(priceChange.length > 0
+              ? { priceHistory: sql`${properties.priceHistory} || ${JSON.stringify(priceChange)}::jsonb` }
+              : {}),
+            ...(statusChange.length > 0
+              ? { statusHistory: sql`${properties.statusHistory} || ${JSON.stringify(statusChange)}::jsonb` }
+              : {}),
+            withdrawnAt: null,
+            updatedAt: now,
+          })
+          .where(eq(properties.id, existing.id));
+        if (write.listing.fields.isPublished !== false)
+          records[write.reportIndex]!.url = `${origin}${propertyPath(existing.slug)}`;
+      }
+      await insertBatch();
+      const withdrawIds = toWithdraw.map((row) => row.id);
+      for (let start = 0; start < withdrawIds.length; start += 1_000) {
+        await tx
+          .update(properties)
+          .set({ isPublished: false, withdrawnAt: now, updatedAt: now })
+          .where(and(inArray(properties.id, withdrawIds.slice(start, start + 1_000)), isNull(properties.withdrawnAt)));
+      }
+      await recordRun(tx as unknown as Database, options, report('applied'), processed, startedAt);
+    });
+
+    if (options.sendAlerts !== false && (counts.created > 0 || counts.updated > 0)) {
+      // After the commit: match the new listings by their launch time (idempotent, so a concurrent alert run that
+      // moved its watermark past them during the transaction cannot make them miss), then send what is due,
+      // price drops of saved properties included.
+      const alertsOrigin = options.origin ?? alertOrigin(env);
+      if (counts.created > 0) await matchNewListings(db, { since: new Date(now.getTime() - 1), until: new Date() });
+      await runAlertJobIfDue(db, { origin: alertsOrigin, force: true });
+    }
+    return report('applied');
   } finally {
-    await feed.close().catch(() => undefined);
+    await spool?.dispose();
   }
-  for (const write of planned) counts.warnings += records[write.reportIndex]!.warnings.length;
-
-  // Withdrawals: live listings of this source that the file no longer holds, or that the source says are off the
-  // market. Only the missing ones count towards the mass-withdrawal guard: a truncated file loses listings silently.
-  const offMarket = new Set(feed.offMarketRefs?.() ?? []);
-  const isSnapshot = options.isSnapshot !== false;
-  const live = existingRows.filter((row) => row.isPublished && row.withdrawnAt === null);
-  const toWithdraw = existingRows.filter(
-    (row) => row.withdrawnAt === null && !seenRefs.has(row.sourceRef) && (isSnapshot || offMarket.has(row.sourceRef)),
-  );
-  const liveWithdrawn = toWithdraw.filter((row) => row.isPublished && !offMarket.has(row.sourceRef)).length;
-  if (live.length > 0 && liveWithdrawn / live.length > MASS_WITHDRAW_SHARE && !options.allowMassWithdraw) {
-    const reason = `This file would withdraw ${liveWithdrawn} of the ${live.length} listings on the site from "${source}" (more than ${Math.round(MASS_WITHDRAW_SHARE * 100)}%), so nothing was changed. If the agency really has taken them off the market, import it again with --allow-mass-withdraw.`;
-    const refused: ImportReport = { status: 'refused', reason, counts: emptyCounts(), records: [] };
-    await recordRun(db, options, refused, processed, startedAt);
-    return refused;
-  }
-  for (const row of toWithdraw) {
-    counts.withdrawn++;
-    records.push({ ref: row.sourceRef, outcome: 'withdrawn', errors: [], warnings: [] });
-  }
-
-  if (options.dryRun) {
-    const result = report('dry-run');
-    await recordRun(db, options, result, processed, startedAt);
-    return result;
-  }
-
-  // Slugs: every slug taken on the site, read once, so new ones are unique without a query per listing.
-  if (planned.some((write) => !write.existing)) {
-    const slugRows = await db.select({ slug: properties.slug }).from(properties);
-    for (const row of slugRows) takenSlugs.add(row.slug);
-  }
-  planned.sort((a, b) => a.reportIndex - b.reportIndex);
-  progress('writing');
-  const created: number[] = [];
-  await db.transaction(async (tx) => {
-    const inserts = planned.filter((write) => !write.existing);
-    for (let start = 0; start < inserts.length; start += WRITE_BATCH) {
-      const batch = inserts.slice(start, start + WRITE_BATCH);
-      const rows = batch.map((write) => {
-        const slug = makeSlug(write.listing, write.place.postcodeDistrict, takenSlugs);
-        records[write.reportIndex]!.url = `${origin}${propertyPath(slug)}`;
-        if (!write.listing.fields.isPublished) delete records[write.reportIndex]!.url;
-        const price = write.listing.fields.priceValue;
-        return {
-          ...listingColumns(write),
-          slug,
-          reference: write.ref,
-          source,
-          sourceRef: write.ref,
-          priceHistory: price !== null && price !== undefined ? [{ date: today, price }] : [],
-          statusHistory: [{ date: today, status: 'added' as const }],
-          createdAt: now,
-          updatedAt: now,
-          launchedAt: now,
-        };
-      });
-      const inserted = await tx.insert(properties).values(rows).returning({ id: properties.id });
-      created.push(...inserted.map((row) => row.id));
-    }
-    for (const write of planned) {
-      const existing = write.existing;
-      if (!existing) continue;
-      const price = write.listing.fields.priceValue ?? null;
-      const status = write.listing.fields.status ?? 'available';
-      const priceHistory =
-        price !== null && price !== existing.priceValue
-          ? [...existing.priceHistory, { date: today, price }]
-          : existing.priceHistory;
-      const statusHistory =
-        status !== existing.status ? [...existing.statusHistory, { date: today, status }] : existing.statusHistory;
-      await tx
-        .update(properties)
-        .set({ ...listingColumns(write), priceHistory, statusHistory, withdrawnAt: null, updatedAt: now })
-        .where(eq(properties.id, existing.id));
-      if (write.listing.fields.isPublished !== false)
-        records[write.reportIndex]!.url = `${origin}${propertyPath(existing.slug)}`;
-    }
-    const withdrawIds = toWithdraw.map((row) => row.id);
-    for (let start = 0; start < withdrawIds.length; start += 1_000) {
-      await tx
-        .update(properties)
-        .set({ isPublished: false, withdrawnAt: now, updatedAt: now })
-        .where(and(inArray(properties.id, withdrawIds.slice(start, start + 1_000)), isNull(properties.withdrawnAt)));
-    }
-    await recordRun(tx as unknown as Database, options, report('applied'), processed, startedAt);
-  });
-
-  if (options.sendAlerts !== false && (created.length > 0 || counts.updated > 0)) {
-    // After the commit: match the new listings by their launch time (idempotent, so a concurrent alert run that
-    // moved its watermark past them during the transaction cannot make them miss), then send what is due,
-    // price drops of saved properties included.
-    const alertsOrigin = options.origin ?? alertOrigin(env);
-    if (created.length > 0) await matchNewListings(db, { since: new Date(now.getTime() - 1), until: new Date() });
-    await runAlertJobIfDue(db, { origin: alertsOrigin, force: true });
-  }
-  return report('applied');
 }
 
 function listingColumns(write: PlannedWrite) {

@@ -23,7 +23,7 @@ const ZIP_LIMITS = {
   ratioFloorBytes: 10 * 1024 ** 2,
 };
 
-type ZipContents = { blm: Entry; media: Map<string, Entry>; notes: string[] };
+type ZipContents = { blm: Entry; media: MediaDirectory; notes: string[] };
 
 export async function openZip(path: string, limits = ZIP_LIMITS): Promise<{ source: ByteSource; media: MediaStore }> {
   let zip: ZipFile;
@@ -50,7 +50,7 @@ export async function openZip(path: string, limits = ZIP_LIMITS): Promise<{ sour
     media: {
       notes,
       async open(name) {
-        const entry = media.get(mediaKey(name) ?? '');
+        const entry = media.entry(mediaKey(name) ?? '');
         if (!entry || isClosed) return null;
         return openEntry(zip, entry);
       },
@@ -163,7 +163,7 @@ async function openArchive(path: string): Promise<{ zip: ZipFile; reader: ZipFil
 function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipContents> {
   return new Promise((resolve, reject) => {
     const blmEntries: Entry[] = [];
-    const media = new Map<string, Entry>();
+    const media = new MediaDirectory();
     const notes: string[] = [];
     let count = 0;
     let totalBytes = 0;
@@ -192,7 +192,7 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
           skippedLarge += 1;
         } else {
           const key = mediaKey(baseName);
-          if (key && !media.has(key)) media.set(key, slim(entry));
+          if (key && !media.has(key)) media.add(key, entry);
           else duplicates += 1;
         }
       }
@@ -224,17 +224,53 @@ function listEntries(zip: ZipFile, limits: typeof ZIP_LIMITS): Promise<ZipConten
   });
 }
 
-const EMPTY = Buffer.alloc(0);
+/**
+ * A feed's media entries by name, kept as numbers: opening an entry needs only where its data starts, its two sizes,
+ * its compression method and flags. A feed may hold 100,000 files: as yauzl Entry objects (each with its property
+ * array and two copies of its name) 110,001 entries held about 30 MB of heap for the whole import, as a name and
+ * four numbers about 10 MB.
+ */
+class MediaDirectory {
+  private static readonly FIELDS = 4;
+  private readonly slots = new Map<string, number>();
+  private numbers = new Float64Array(MediaDirectory.FIELDS * 1024);
 
-/** A feed may hold 100,000 files: keep only what opening an entry needs (names and sizes are already checked). */
-function slim(entry: Entry): Entry {
-  entry.fileNameRaw = EMPTY;
-  entry.extraFieldRaw = EMPTY;
-  entry.fileCommentRaw = EMPTY;
-  entry.extraFields = [];
-  entry.comment = '';
-  entry.fileComment = '';
-  return entry;
+  get size(): number {
+    return this.slots.size;
+  }
+
+  has(key: string): boolean {
+    return this.slots.has(key);
+  }
+
+  add(key: string, entry: Entry): void {
+    const start = this.slots.size * MediaDirectory.FIELDS;
+    if (start + MediaDirectory.FIELDS > this.numbers.length) {
+      const grown = new Float64Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.numbers[start] = entry.relativeOffsetOfLocalHeader;
+    this.numbers[start + 1] = entry.compressedSize;
+    this.numbers[start + 2] = entry.uncompressedSize;
+    this.numbers[start + 3] = entry.compressionMethod * 65536 + entry.generalPurposeBitFlag;
+    this.slots.set(key, this.slots.size);
+  }
+
+  /** An Entry carrying what yauzl's openReadStream reads; null for a name the zip does not hold. */
+  entry(key: string): Entry | null {
+    const slot = this.slots.get(key);
+    if (slot === undefined) return null;
+    const start = slot * MediaDirectory.FIELDS;
+    const packed = this.numbers[start + 3] ?? 0;
+    return Object.assign(new yauzl.Entry(), {
+      relativeOffsetOfLocalHeader: this.numbers[start] ?? 0,
+      compressedSize: this.numbers[start + 1] ?? 0,
+      uncompressedSize: this.numbers[start + 2] ?? 0,
+      compressionMethod: Math.floor(packed / 65536),
+      generalPurposeBitFlag: packed % 65536,
+    });
+  }
 }
 
 const SYMLINK = 0o120000;
