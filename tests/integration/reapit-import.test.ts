@@ -39,6 +39,8 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'doorstep-reapit-media-'));
   process.env.MEDIA_DIR = path.join(mediaDir, 'media');
   process.env.IMAGE_CACHE_DIR = path.join(mediaDir, 'cache');
+  // The stub serves the photos on loopback, which feed media may not reach unless this setting is on.
+  process.env.IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS = 'true';
   resetEnvForTests();
   database = await createTestDatabase();
   setDatabaseHandle(database);
@@ -52,6 +54,7 @@ afterAll(async () => {
   await database?.dispose();
   delete process.env.MEDIA_DIR;
   delete process.env.IMAGE_CACHE_DIR;
+  delete process.env.IMPORT_ALLOW_PRIVATE_MEDIA_HOSTS;
   resetEnvForTests();
   await rm(mediaDir, { recursive: true, force: true });
 });
