@@ -114,6 +114,10 @@ async function seed(handle: DatabaseHandle): Promise<void> {
     await db.execute(sql`insert into branches (id, slug, name, address_line_1, town, county, country, postcode, location, contact_number, email)
       values (${id}, ${`branch-${id}`}, ${`Branch ${id}`}, '1 High Street', 'Bath', 'Somerset', 'england', 'BA1 1AA', point(-2.36, 51.38), '01632 960000', ${`branch${id}@agency.test`})`);
   }
+  // The 20 staff the leads are assigned to (the assignee column references staff_accounts).
+  await db.execute(sql`insert into staff_accounts (id, email, email_lower, name, role)
+    select g, 'staff' || g || '@agency.test', 'staff' || g || '@agency.test', 'Staff ' || g, 'negotiator'
+    from generate_series(1, 20) g`);
   await db.execute(sql`insert into properties (slug, reference, channel, status, display_address, address_line_1, town,
       county, county_slug, country, postcode, postcode_district, location, property_type, property_style, branch_id, photos)
     select 'home-' || g, 'R' || g, 'sales', 'available', g || ' Mill Lane, Bath', g || ' Mill Lane', 'Bath', 'Somerset',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, leads } from '../../db/schema/index.ts';
 import { leadMatchCountQuery, leadPageQuery } from '../../app/features/lead-inbox/lead-inbox.server.ts';
 import type { LeadFilters, LeadScope } from '../../app/features/lead-inbox/lead-inbox-model.ts';
+import { insertStaffAccounts } from './leads-fixtures.ts';
 import { createTestDatabase, rowsOf, type TestDatabase } from './test-database.ts';
 
 /**
@@ -22,6 +23,7 @@ beforeAll(async () => {
     await db.execute(sql`insert into branches (id, slug, name, address_line_1, town, county, country, postcode, location, contact_number, email)
       values (${id}, ${`branch-${id}`}, ${`Branch ${id}`}, '1 High Street', 'Bath', 'Somerset', 'england', 'BA1 1AA', point(-2.36, 51.38), '01632 960000', 'branch@agency.test')`);
   }
+  await insertStaffAccounts(db, 20);
   await db.execute(sql`insert into ${leads} (kind, payload, email, branch_id, stage, assigned_staff_id, created_at)
     select (array['viewing','valuation','staff-enquiry','department-enquiry','new-homes','custom-form','send-to-friend'])[1 + g % 7],
       jsonb_build_object('lead_client', jsonb_build_object('first_name', 'Name' || g, 'last_name', (array['Smith','Jones','Patel','Khan'])[1 + g % 4],

@@ -35,7 +35,7 @@ import {
   type LeadScope,
 } from '../../app/features/lead-inbox/lead-inbox-model.ts';
 import { createTestDatabase, rowsOf, type TestDatabase } from './test-database.ts';
-import { insertLeadFixtures } from './leads-fixtures.ts';
+import { insertLeadFixtures, insertStaffAccounts } from './leads-fixtures.ts';
 
 let database: TestDatabase;
 let uploadRoot: string;
@@ -103,6 +103,7 @@ beforeAll(async () => {
   uploadRoot = await mkdtemp(path.join(tmpdir(), 'doorstep-lead-inbox-'));
   database = await createTestDatabase();
   await insertLeadFixtures(database.db);
+  await insertStaffAccounts(database.db, 20);
   await database.db.insert(formDefinitions).values(buildFormDefinitions());
   await database.db.insert(branches).values({
     id: 2,

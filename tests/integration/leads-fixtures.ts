@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { branches, departments, properties, siteSettings, staffMembers } from '../../db/schema/index.ts';
 import { DEFAULT_THEME } from '../../app/features/site/site-chrome.server.ts';
 import type { Database } from '../../app/lib/db.server.ts';
@@ -101,4 +102,15 @@ export async function insertLeadFixtures(db: Database): Promise<void> {
   await db
     .insert(properties)
     .values([home(1, 'sales', { staffMemberId: 1 }), home(2, 'lettings'), home(3, 'sales', { isPublished: false })]);
+}
+
+/**
+ * Back-office accounts 1…count (negotiators without a password), so leads can be assigned, noted and changed by
+ * staff ids that the foreign keys accept.
+ */
+export async function insertStaffAccounts(db: Database, count: number): Promise<void> {
+  await db.execute(sql`insert into staff_accounts (id, email, email_lower, name, role)
+    select g, 'staff' || g || '@agency.test', 'staff' || g || '@agency.test', 'Staff ' || g, 'negotiator'
+    from generate_series(1, ${count}) g`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('staff_accounts', 'id'), ${count})`);
 }
