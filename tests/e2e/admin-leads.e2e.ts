@@ -149,5 +149,5 @@ describe('leads inbox', () => {
     await page.goto('/admin/leads');
     await expect.poll(() => firstRow.textContent()).toContain('Contacted');
     expect(await firstRow.textContent()).toContain(negotiator.name);
-  });
+  }, 180_000);
 });

@@ -12,6 +12,7 @@ import { errorList, type FieldError } from '../../lib/http/form-submission.ts';
 import { parseFields, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
+import { limit } from '../../lib/rate-limit.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import {
@@ -77,6 +78,7 @@ export async function leadExportLoader(request: Request, context: AppLoadContext
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.success) throw new HttpError(400, parsed.errors.map((error) => error.message).join(' '));
   const db = getDb();
+  await limit(db, 'staffLeadExport', String(principal.staffId));
   await recordAudit(db, {
     ...auditMeta(principal, context),
     action: 'lead.export',
