@@ -12,5 +12,10 @@ export const meta: Route.MetaFunction = () => [{ title: 'Leads | Back office' }]
 
 export default function AdminLeadsRoute({ loaderData }: Route.ComponentProps) {
   const { list, filters, branches, staff, errors } = loaderData;
-  return <LeadInboxView list={list} filters={filters} branches={branches} staff={staff} errors={errors} />;
+  return (
+    <>
+      <h1>Leads</h1>
+      <LeadInboxView list={list} filters={filters} branches={branches} staff={staff} errors={errors} />
+    </>
+  );
 }
