@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, formDefinitions, formSubmissions, formUploads, leadNotes, leads } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
+import { setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
 import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
 import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
@@ -296,6 +297,25 @@ describe('within the scope', () => {
     const after = await database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.export'));
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)!.staffId).toBe(staff.owner!.staffId);
+  });
+});
+
+describe('the export’s rate limit', () => {
+  it('answers 429 once a staff member has used up their exports, and records nothing more', async () => {
+    await makeStaff('exporter', 'negotiator', ['bath']);
+    setRateLimitRuleForTests('staffLeadExport', { limit: 1, windowSeconds: 3600 });
+    try {
+      const first = await call(exportRoute.loader, 'exporter', '/admin/leads/export.csv', {});
+      expect(first.status).toBe(200);
+      await first.response!.text();
+      const before = await database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.export'));
+      const second = await call(exportRoute.loader, 'exporter', '/admin/leads/export.csv', {});
+      expect(second.status).toBe(429);
+      const after = await database.db.select().from(auditLog).where(eq(auditLog.action, 'lead.export'));
+      expect(after.length).toBe(before.length);
+    } finally {
+      setRateLimitRuleForTests();
+    }
   });
 });
 
