@@ -125,6 +125,10 @@ export default [
     route('reset/:token', 'routes/admin/reset.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
+    route('leads', 'routes/admin/leads.tsx'),
+    route('leads/export.csv', 'routes/admin/leads-export.ts'),
+    route('leads/:id', 'routes/admin/lead.tsx'),
+    route('leads/:id/files/:uploadId', 'routes/admin/lead-file.ts'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -183,6 +183,7 @@ const envSchema = z.object({
   RATE_LIMIT_STAFF_SIGN_IN: rateLimitRule,
   RATE_LIMIT_STAFF_SIGN_IN_ACCOUNT: rateLimitRule,
   RATE_LIMIT_STAFF_PASSWORD_RESET: rateLimitRule,
+  RATE_LIMIT_STAFF_LEAD_EXPORT: rateLimitRule,
   /** 32 bytes as 64 hex characters: encrypts staff TOTP secrets at rest. Required in production. */
   STAFF_SECRET_KEY: z
     .string()

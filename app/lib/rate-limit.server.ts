@@ -21,7 +21,8 @@ export type RateLimitName =
   | 'leadConfirmations'
   | 'staffSignIn'
   | 'staffSignInAccount'
-  | 'staffPasswordReset';
+  | 'staffPasswordReset'
+  | 'staffLeadExport';
 
 type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
@@ -55,6 +56,8 @@ const DEFAULT_RATE_LIMITS: Record<RateLimitName, RateLimitRule> = {
   staffSignIn: { limit: 10, windowSeconds: 180 },
   staffSignInAccount: { limit: 50, windowSeconds: 3600 },
   staffPasswordReset: { limit: 5, windowSeconds: 900 },
+  // Every lead's personal data in one file: a handful an hour per staff account is plenty for real work.
+  staffLeadExport: { limit: 30, windowSeconds: 3600 },
 };
 
 const overrides = new Map<RateLimitName, RateLimitRule>();
@@ -80,6 +83,7 @@ const ENV_NAMES = {
   staffSignIn: 'RATE_LIMIT_STAFF_SIGN_IN',
   staffSignInAccount: 'RATE_LIMIT_STAFF_SIGN_IN_ACCOUNT',
   staffPasswordReset: 'RATE_LIMIT_STAFF_PASSWORD_RESET',
+  staffLeadExport: 'RATE_LIMIT_STAFF_LEAD_EXPORT',
 } as const satisfies Record<RateLimitName, keyof Env>;
 
 export function rateLimitRule(name: RateLimitName): RateLimitRule {

@@ -3,51 +3,13 @@
  * password, reads the secret from the page into an "authenticator" (the TOTP computed here), confirms a code, is
  * shown ten recovery codes, signs out, and signs in again with the password and a code using the keyboard only.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoPersonalFieldsInUrls, recordRequestUrls, useBrowser } from './browser.ts';
+import { authenticatorCode, pathOf, setupLinkOf, staffCreate, tabTo } from './staff-helpers.ts';
 
 const { newPage } = useBrowser();
-const root = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'quiet harbour lantern meadow';
 const email = `e2e-owner-${Date.now()}@agency.example`;
-
-async function staffCreate(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn('npm', ['run', '--silent', 'staff:create', '--', ...args], {
-    cwd: root,
-    env: { ...process.env, ...inject('serverEnv'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, output };
-}
-
-/** What an authenticator app shows for the secret, `offsetSeconds` from now. */
-function authenticatorCode(secret: string, offsetSeconds = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  return totp.generate({ timestamp: Date.now() + offsetSeconds * 1000 });
-}
-
-/** Presses Tab until the named field has focus (keyboard only: no clicks, no focus() calls). */
-async function tabTo(page: Page, label: string): Promise<void> {
-  for (let presses = 0; presses < 25; presses++) {
-    await page.keyboard.press('Tab');
-    const focusedLabel = await page.evaluate(() => {
-      const element = document.activeElement;
-      return element?.id ? (document.querySelector(`label[for="${element.id}"]`)?.textContent ?? '') : '';
-    });
-    if (focusedLabel.trim() === label) return;
-  }
-  throw new Error(`Tab never reached the field "${label}"`);
-}
-
-const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('staff accounts', () => {
   let setupLink = '';
@@ -56,7 +18,7 @@ describe('staff accounts', () => {
     const created = await staffCreate(['--email', email, '--name', 'Erin Owner', '--role', 'owner']);
     expect(created.code, created.output).toBe(0);
     expect(created.output).toMatch(/\/admin\/setup\/[A-Za-z0-9_-]{43}/);
-    setupLink = /(\/admin\/setup\/[A-Za-z0-9_-]{43})/.exec(created.output)![1]!;
+    setupLink = setupLinkOf(created.output);
 
     const again = await staffCreate(['--email', email.toUpperCase(), '--name', 'Erin Again', '--role', 'editor']);
     expect(again.code).toBe(1);

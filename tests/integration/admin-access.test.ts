@@ -6,7 +6,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { users } from '../../db/schema/index.ts';
+import { leads, users } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import { STAFF_ROLES, type StaffRole } from '../../app/features/staff/staff-roles.ts';
@@ -20,6 +20,10 @@ import * as forgotPasswordRoute from '../../app/routes/admin/forgot-password.tsx
 import * as resetRoute from '../../app/routes/admin/reset.tsx';
 import * as accountRoute from '../../app/routes/admin/account.tsx';
 import * as staffRoute from '../../app/routes/admin/staff.tsx';
+import * as leadsRoute from '../../app/routes/admin/leads.tsx';
+import * as leadsExportRoute from '../../app/routes/admin/leads-export.ts';
+import * as leadRoute from '../../app/routes/admin/lead.tsx';
+import * as leadFileRoute from '../../app/routes/admin/lead-file.ts';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -38,9 +42,12 @@ type AdminRouteCase = {
   module: RouteModule;
   params?: Record<string, string>;
   access: Access;
+  /** A download (a .csv path): always answered as data, 401 rather than the sign-in page. */
+  isDataOnly?: boolean;
 };
 
 const UNKNOWN_TOKEN = 'x'.repeat(43);
+const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
 
 const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
@@ -69,10 +76,34 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   },
   { file: 'routes/admin/account.tsx', path: '/admin/account', module: accountRoute, access: STAFF_ROLES },
   { file: 'routes/admin/staff.tsx', path: '/admin/staff', module: staffRoute, access: ['owner'] },
+  { file: 'routes/admin/leads.tsx', path: '/admin/leads', module: leadsRoute, access: LEAD_ROLES },
+  {
+    file: 'routes/admin/leads-export.ts',
+    path: '/admin/leads/export.csv',
+    module: leadsExportRoute,
+    access: LEAD_ROLES,
+    isDataOnly: true,
+  },
+  {
+    file: 'routes/admin/lead.tsx',
+    path: '/admin/leads/1',
+    params: { id: '1' },
+    module: leadRoute,
+    access: LEAD_ROLES,
+  },
+  {
+    file: 'routes/admin/lead-file.ts',
+    path: '/admin/leads/1/files/1',
+    params: { id: '1', uploadId: '1' },
+    module: leadFileRoute,
+    access: LEAD_ROLES,
+  },
 ];
 
-type Visitor = 'anonymous' | 'visitor' | StaffRole;
-const VISITORS: readonly Visitor[] = ['anonymous', 'visitor', ...STAFF_ROLES];
+/** A negotiator of Bristol, where lead 1 is Bath's: the role may open lead pages, but not that lead's. */
+const ELSEWHERE = 'negotiator of another branch';
+type Visitor = 'anonymous' | 'visitor' | StaffRole | typeof ELSEWHERE;
+const VISITORS: readonly Visitor[] = ['anonymous', 'visitor', ...STAFF_ROLES, ELSEWHERE];
 
 let database: TestDatabase;
 let visitorSessionId: string;
@@ -81,6 +112,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   setDatabaseHandle(database);
   await insertBranches(database.db);
+  await database.db.insert(leads).values({ kind: 'viewing', payload: {}, email: 'a@example.com', branchId: 1 });
   const [user] = await database.db
     .insert(users)
     .values({
@@ -105,7 +137,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const staffByRole = new Map<StaffRole, number>();
+const staffByRole = new Map<StaffRole | typeof ELSEWHERE, number>();
 
 /** A cookie for each kind of visitor: a new staff session for every call, so a sign-out harms nothing. */
 async function cookieFor(visitor: Visitor): Promise<string | null> {
@@ -113,7 +145,9 @@ async function cookieFor(visitor: Visitor): Promise<string | null> {
   if (visitor === 'visitor') return `doorstep_session=${visitorSessionId}`;
   let staffId = staffByRole.get(visitor);
   if (staffId === undefined) {
-    staffId = (await createTestStaff(database.db, visitor, { branchSlugs: ['bath'] })).staffId;
+    const role = visitor === ELSEWHERE ? 'negotiator' : visitor;
+    const branchSlugs = visitor === ELSEWHERE ? ['bristol'] : ['bath'];
+    staffId = (await createTestStaff(database.db, role, { branchSlugs })).staffId;
     staffByRole.set(visitor, staffId);
   }
   const token = await startSignedInSession(database.db, staffId, { ip: null, userAgent: null }, null);
@@ -166,6 +200,7 @@ const DATA = 'application/json';
 
 function isAllowed(access: Access, visitor: Visitor): boolean {
   if (access === 'everyone') return true;
+  if (visitor === ELSEWHERE) return access.includes('negotiator');
   return visitor !== 'anonymous' && visitor !== 'visitor' && access.includes(visitor);
 }
 
@@ -200,10 +235,17 @@ describe.each(ADMIN_ROUTES)('$path ($file)', (route) => {
       if (!handler) continue;
       const page = await callRoute(handler, route, method, await cookieFor(visitor), PAGE);
       const data = await callRoute(handler, route, method, await cookieFor(visitor), DATA);
-      if (allowed) {
+      if (allowed && visitor === ELSEWHERE && route.params?.id) {
+        // Another branch's lead is "not found", as one that does not exist.
+        expect(page.status, `${method} page`).toBe(404);
+        expect(data.status, `${method} data`).toBe(404);
+      } else if (allowed) {
         expect(isSignInRedirect(page), `${method} page`).toBe(false);
         expect([401, 403], `${method} page`).not.toContain(page.status);
         expect([401, 403], `${method} data`).not.toContain(data.status);
+      } else if ((visitor === 'anonymous' || visitor === 'visitor') && route.isDataOnly) {
+        expect(page.status, `${method} page`).toBe(401);
+        expect(data.status, `${method} data`).toBe(401);
       } else if (visitor === 'anonymous' || visitor === 'visitor') {
         expect(isSignInRedirect(page), `${method} page: ${JSON.stringify(page)}`).toBe(true);
         expect(data.status, `${method} data`).toBe(401);

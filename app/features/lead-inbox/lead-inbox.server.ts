@@ -671,3 +671,27 @@ export async function addLeadNote(
     return note?.id ?? null;
   });
 }
+
+/**
+ * A file the visitor sent with the lead's custom form, for the staff download: null unless the upload belongs to
+ * this lead and the lead is within the scope (so another branch's file is "not found" like a missing one).
+ */
+export async function getLeadUpload(
+  db: Database,
+  scope: LeadScope,
+  leadId: number,
+  uploadId: number,
+): Promise<{ key: string; name: string; contentType: string } | null> {
+  if (!Number.isSafeInteger(leadId) || leadId < 1 || !Number.isSafeInteger(uploadId) || uploadId < 1) return null;
+  const [row] = await db
+    .select({
+      storedName: formUploads.storedName,
+      name: formUploads.originalName,
+      contentType: formUploads.contentType,
+    })
+    .from(formUploads)
+    .innerJoin(leads, eq(leads.formSubmissionId, formUploads.formSubmissionId))
+    .where(and(eq(formUploads.id, uploadId), eq(leads.id, leadId), scopeCondition(scope), isInboxLead))
+    .limit(1);
+  return row ? { key: `uploads/${row.storedName}`, name: row.name, contentType: row.contentType } : null;
+}

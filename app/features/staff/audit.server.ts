@@ -16,7 +16,10 @@ type AuditAction =
   | 'staff.sign-out-everywhere'
   | 'staff.password-changed'
   | 'staff.password-reset-requested'
-  | 'staff.password-reset';
+  | 'staff.password-reset'
+  | 'lead.export'
+  | 'lead.stage-changed'
+  | 'lead.assigned';
 
 export type AuditEntry = {
   staffId: number | null;

@@ -27,6 +27,12 @@ export type BackOfficeSection = { path: string; title: string; description: stri
 
 const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
   {
+    path: '/admin/leads',
+    title: 'Leads',
+    description: 'Viewing, valuation and enquiry requests: filter, assign, follow up and export.',
+    roles: ['owner', 'manager', 'negotiator'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
     description: 'Invite staff, see who has access and deactivate accounts.',
