@@ -110,9 +110,9 @@ describe('leads inbox', () => {
     await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/admin/leads');
 
     // The inbox: the new lead first; the navigation links to it.
-    expect(
-      await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Leads' }).count(),
-    ).toBe(1);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Leads' }).count())
+      .toBe(1);
     const firstRow = page.locator('.lead-inbox__table tbody tr').first();
     await expect.poll(() => firstRow.textContent()).toContain(visitorFirstName);
     expect(await firstRow.textContent()).toContain('Viewing request');
