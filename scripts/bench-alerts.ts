@@ -11,9 +11,9 @@
  * alert job: matching (saved_search_alerts) and the emails (email_outbox). Target: under 60 s on PostgreSQL.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { openBenchDatabase } from './bench-helpers.ts';
 import { matchNewListings, sendDueAlerts } from '../app/features/alerts/alerts.server.ts';
 import { newUnsubscribeToken } from '../app/features/saved/saved-search-queries.server.ts';
 import { createSearch, type SearchInput } from '../app/features/search/search-model.ts';
@@ -23,7 +23,6 @@ const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000);
 const USERS = Math.max(1, Math.ceil(SEARCHES / 5));
 const TOWNS = 60;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function randomFrom(seed: number) {
@@ -51,26 +50,6 @@ function towns(random: ReturnType<typeof randomFrom>) {
     lat: 50.5 + random.next() * 2.5,
     county: `county-${(index % 12) + 1}`,
   }));
-}
-
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string; drop: () => Promise<void> }> {
-  if (!serverUrl) {
-    const handle = openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
-    return { handle, label: 'PGlite (in memory)', drop: () => handle.close() };
-  }
-  const name = 'doorstep_bench_alerts';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  return { handle, label: `PostgreSQL ${version}`, drop: () => handle.close() };
 }
 
 async function generate(handle: DatabaseHandle, now: Date) {
@@ -157,7 +136,7 @@ async function generate(handle: DatabaseHandle, now: Date) {
 }
 
 async function main() {
-  const { handle, label, drop } = await openBenchDatabase();
+  const { handle, label } = await openBenchDatabase('doorstep_bench_alerts');
   const now = new Date();
   console.log(
     `bench:alerts on ${label}: generating ${SEARCHES.toLocaleString('en-GB')} saved searches, ${LISTINGS.toLocaleString('en-GB')} new listings…`,
@@ -190,7 +169,7 @@ async function main() {
   );
   console.log(`| emails | ${((totalMs - matchedMs) / 1000).toFixed(2)} s |`);
   console.log(`| **total (target < 60 s)** | **${(totalMs / 1000).toFixed(2)} s** |`);
-  await drop();
+  await handle.close();
   if (totalMs > 60_000) process.exitCode = 1;
 }
 

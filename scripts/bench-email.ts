@@ -13,11 +13,11 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { createSmtpTransport, deliverDueEmails } from '../app/features/email/outbox.server.ts';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { openBenchDatabase } from './bench-helpers.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 import { startJobRunner } from '../server/job-runner.ts';
 
@@ -25,27 +25,6 @@ const EMAILS = Number(process.env.BENCH_EMAILS ?? 3_000);
 const BASELINE_EMAILS = Math.min(EMAILS, 100);
 const CONCURRENCY = Number(process.env.EMAIL_CONCURRENCY ?? 4);
 const TARGET_PER_SECOND = 50;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string }> {
-  if (!serverUrl) {
-    const handle = openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
-    return { handle, label: 'PGlite (in memory)' };
-  }
-  const name = 'doorstep_bench_email';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  return { handle, label: `PostgreSQL ${version}` };
-}
 
 /** An SMTP server that accepts and discards every message, counting them. */
 async function startSink(): Promise<{ url: string; count: () => number; close: () => Promise<void> }> {
@@ -94,7 +73,7 @@ async function countSent(handle: DatabaseHandle): Promise<number> {
   return Number(row?.sent ?? 0);
 }
 
-const { handle, label } = await openBenchDatabase();
+const { handle, label } = await openBenchDatabase('doorstep_bench_email');
 const sink = await startSink();
 const quiet = pino({ level: 'warn' });
 

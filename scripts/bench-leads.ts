@@ -14,7 +14,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
 import {
   getLead,
   leadMatchCountQuery,
@@ -23,7 +23,7 @@ import {
 } from '../app/features/lead-inbox/lead-inbox.server.ts';
 import { exportLeadsCsv } from '../app/features/lead-inbox/lead-export.server.ts';
 import type { LeadFilters, LeadScope } from '../app/features/lead-inbox/lead-inbox-model.ts';
-import { percentile } from './bench-helpers.ts';
+import { openBenchDatabase, percentile } from './bench-helpers.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -33,26 +33,6 @@ const LEAD_PAGE_BUDGET_MS = 30;
 const EXPORT_BUDGET_MS = 10_000;
 const EXPORT_HEAP_BUDGET_MB = 64;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-
-async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; label: string }> {
-  if (!serverUrl) {
-    const handle = openDatabase({ dataDir: 'memory://' });
-    await handle.migrate();
-    return { handle, label: 'PGlite (in memory)' };
-  }
-  const name = 'doorstep_bench_leads';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString() });
-  await handle.migrate();
-  return { handle, label: `PostgreSQL ${version}` };
-}
 
 const FIRST_NAMES = [
   'Ann',
@@ -289,7 +269,7 @@ const judgeByCpu = process.env.BENCH_CLOCK === 'cpu' && !serverUrl;
 const judged = (measure: { ms: number; cpuMs: number }) => (judgeByCpu ? measure.cpuMs : measure.ms);
 
 async function main() {
-  const { handle, label } = await openBenchDatabase();
+  const { handle, label } = await openBenchDatabase('doorstep_bench_leads');
   console.log(`Seeding ${LEADS.toLocaleString('en-GB')} leads on ${label}…`);
   const seeded = await time(() => seed(handle));
   const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(
