@@ -73,6 +73,9 @@ export function useBrowser(): {
 
 /** axe-core with the WCAG 2.0/2.1/2.2 A and AA tags, target-size enabled explicitly (it is off by default). */
 export async function expectNoAxeViolations(page: Page, include?: string): Promise<void> {
+  // The DOM is parsed (and found by locators) before the head's stylesheets arrive; measured then, every target
+  // has its unstyled size. Axe judges the page a visitor sees, so it waits for the stylesheets (the load event).
+  await page.waitForLoadState('load');
   let builder = new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .options({ rules: { 'target-size': { enabled: true } } });
