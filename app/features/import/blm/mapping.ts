@@ -1,14 +1,6 @@
-import type { Nation, PropertyFacts } from '../../../../db/schema/property-facts.ts';
-import { propertyFactsSchema } from '../../../../db/schema/property-facts.ts';
+import type { PropertyFacts } from '../../../../db/schema/property-facts.ts';
 import { normalisePostcode } from '../../../lib/postcode.ts';
-import type {
-  ImportedListing,
-  ImportedListingFields,
-  ImportedMediaRef,
-  ImportedVideo,
-  ImportIssue,
-  MappedRecord,
-} from '../feed.ts';
+import type { ImportedListing, ImportedListingFields, ImportedMediaRef, ImportedVideo, MappedRecord } from '../feed.ts';
 import {
   FURNISHINGS,
   LET_TYPES,
@@ -24,6 +16,7 @@ import {
 } from './codes.ts';
 import type { BlmLimits, BlmRow } from './reader.ts';
 import { feedText } from './text.ts';
+import { checkedFacts, councilTaxBandIn, Issues, nationOf } from '../mapping-shared.ts';
 
 /**
  * Turns one BLM record (column → raw text) into the listing the pipeline stores, with every problem said in words
@@ -142,17 +135,6 @@ function planMediaColumns(columns: readonly string[]): MediaColumn[] {
     }
   }
   return plan;
-}
-
-class Issues {
-  readonly errors: ImportIssue[] = [];
-  readonly warnings: ImportIssue[] = [];
-  error(field: string, message: string): void {
-    this.errors.push({ field, message });
-  }
-  warn(field: string, message: string): void {
-    this.warnings.push({ field, message });
-  }
 }
 
 function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>, maxFieldChars: number): MappedRecord {
@@ -404,30 +386,12 @@ function mapRow(row: BlmRow, mediaColumns: MediaColumn[], seenRefs: Set<string>,
   const bandText = value('COUNCIL_TAX_BAND')
     .toUpperCase()
     .replace(/^BAND\s*/, '');
-  let councilTaxBand: string | null = null;
-  if (bandText !== '') {
-    if (/^[A-I]$/.test(bandText) && nation !== 'northern-ireland' && (bandText !== 'I' || nation === 'wales')) {
-      councilTaxBand = bandText;
-      facts.councilTax = { kind: 'band', band: bandText };
-    } else {
-      issues.warn(
-        'COUNCIL_TAX_BAND',
-        `COUNCIL_TAX_BAND '${value('COUNCIL_TAX_BAND')}' is not a band in ${nationName(nation)}: not shown`,
-      );
-    }
-  }
+  const councilTaxBand =
+    bandText === '' ? null : councilTaxBandIn(issues, 'COUNCIL_TAX_BAND', value('COUNCIL_TAX_BAND'), bandText, facts);
   if (channel === 'lettings') {
     facts.lettings = lettingTerms(issues, value, frequency?.frequency ?? 'pcm', letType);
   }
-  const checkedFacts = propertyFactsSchema.safeParse(facts);
-  let factsDocument: PropertyFacts = facts;
-  if (!checkedFacts.success) {
-    issues.warn(
-      'facts',
-      `Some listing facts could not be used (${checkedFacts.error.issues.map((issue) => issue.message).join('; ')})`,
-    );
-    factsDocument = { nation };
-  }
+  const factsDocument = checkedFacts(issues, facts);
 
   const lettingsFeeText = channel === 'lettings' ? feedText(raw('ADMINISTRATION_FEE'), 'paragraphs') || null : null;
 
@@ -523,39 +487,6 @@ function londonOffsetMinutes(instant: Date): number {
     .find((part) => part.type === 'timeZoneName')?.value;
   const match = /GMT([+-]\d+)?/.exec(name ?? '');
   return match?.[1] ? Number(match[1]) * 60 : 0;
-}
-
-/** Postcode areas of Scotland, Wales and Northern Ireland; the few areas that straddle a border count as England. */
-const SCOTTISH_AREAS = new Set([
-  'AB',
-  'DD',
-  'DG',
-  'EH',
-  'FK',
-  'G',
-  'HS',
-  'IV',
-  'KA',
-  'KW',
-  'KY',
-  'ML',
-  'PA',
-  'PH',
-  'TD',
-  'ZE',
-]);
-const WELSH_AREAS = new Set(['CF', 'LD', 'LL', 'NP', 'SA']);
-
-export function nationOf(outward: string): Nation {
-  const area = /^[A-Z]{1,2}/.exec(outward)?.[0] ?? '';
-  if (area === 'BT') return 'northern-ireland';
-  if (SCOTTISH_AREAS.has(area)) return 'scotland';
-  if (WELSH_AREAS.has(area)) return 'wales';
-  return 'england';
-}
-
-export function nationName(nation: Nation): string {
-  return nation === 'northern-ireland' ? 'Northern Ireland' : nation[0]?.toUpperCase() + nation.slice(1);
 }
 
 function lettingTerms(

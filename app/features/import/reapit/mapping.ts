@@ -9,18 +9,10 @@ import type {
   RentFrequency,
   TenureKind,
 } from '../../../../db/schema/property-facts.ts';
-import { propertyFactsSchema } from '../../../../db/schema/property-facts.ts';
 import { normalisePostcode } from '../../../lib/postcode.ts';
-import { nationName, nationOf } from '../blm/mapping.ts';
+import { checkedFacts, councilTaxBandIn, Issues, nationOf } from '../mapping-shared.ts';
 import { feedText } from '../blm/text.ts';
-import type {
-  ImportedListing,
-  ImportedListingFields,
-  ImportedMediaRef,
-  ImportedVideo,
-  ImportIssue,
-  MappedRecord,
-} from '../feed.ts';
+import type { ImportedListing, ImportedListingFields, ImportedMediaRef, ImportedVideo, MappedRecord } from '../feed.ts';
 
 /**
  * Turns one Reapit Foundations property (with its images) into the listings the pipeline stores: one per channel
@@ -172,17 +164,6 @@ const TAG_ORDER = ['new home', 'short let', 'auction', 'commercial', 'agricultur
 const VIDEO_HOSTS = /^https?:\/\/([a-z0-9-]+\.)*(youtube\.com|youtu\.be|vimeo\.com)\//i;
 const SQUARE_FEET_PER_SQUARE_METRE = 10.7639;
 const ACRES_PER_HECTARE = 2.47105;
-
-class Issues {
-  readonly errors: ImportIssue[] = [];
-  readonly warnings: ImportIssue[] = [];
-  error(field: string, message: string): void {
-    this.errors.push({ field, message });
-  }
-  warn(field: string, message: string): void {
-    this.warnings.push({ field, message });
-  }
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const strings = (value: unknown): string[] =>
@@ -408,14 +389,7 @@ function mapChannel(
   const bandValue = text(property.councilTax);
   let councilTaxBand: string | null = null;
   if (bandValue === 'notYetAvailable') facts.councilTax = { kind: 'not-yet-banded' };
-  else if (bandValue !== '') {
-    if (/^[A-I]$/.test(bandValue) && nation !== 'northern-ireland' && (bandValue !== 'I' || nation === 'wales')) {
-      councilTaxBand = bandValue;
-      facts.councilTax = { kind: 'band', band: bandValue };
-    } else {
-      issues.warn('councilTax', `councilTax '${bandValue}' is not a band in ${nationName(nation)}: not shown`);
-    }
-  }
+  else if (bandValue !== '') councilTaxBand = councilTaxBandIn(issues, 'councilTax', bandValue, bandValue, facts);
   const parking = [...new Set(strings(property.parking).flatMap((value) => PARKING[value] ?? []))];
   if (parking.length > 0) facts.parking = parking;
   const outside = [...new Set(strings(property.situation).flatMap((value) => OUTSIDE_SPACE[value] ?? []))];
@@ -427,15 +401,7 @@ function mapChannel(
     if (isShortLet) tags.add('short let');
     facts.lettings = terms;
   }
-  const checkedFacts = propertyFactsSchema.safeParse(facts);
-  let factsDocument: PropertyFacts = facts;
-  if (!checkedFacts.success) {
-    issues.warn(
-      'facts',
-      `Some listing facts could not be used (${checkedFacts.error.issues.map((issue) => issue.message).join('; ')})`,
-    );
-    factsDocument = { nation };
-  }
+  const factsDocument = checkedFacts(issues, facts);
 
   // Areas and energy.
   const squareFeet = readArea(issues, property.internalArea);
