@@ -16,22 +16,29 @@ export function BranchCardView({ branch, headingLevel = 2 }: { branch: BranchCar
         <a href={branch.branchUrl}>{branch.branchName}</a>
       </Heading>
       <address className="branch-card__address">{branch.address}</address>
-      <dl className="branch-card__contacts">
-        {[phones.sales, phones.lettings].map((line) => (
-          <div key={line.label}>
-            <dt>{line.label}</dt>
-            <dd>
-              <a href={telHref(line.telephone)}>{line.telephone}</a>
-            </dd>
-          </div>
-        ))}
-        <div>
-          <dt>Email</dt>
+      <BranchContacts lines={[phones.sales, phones.lettings]} email={branch.branchEmail} />
+    </article>
+  );
+}
+
+/** A branch's telephone lines and email, as a card and the branch page list them. */
+export function BranchContacts({ lines, email }: { lines: { label: string; telephone: string }[]; email: string }) {
+  return (
+    <dl className="branch-card__contacts">
+      {lines.map((line) => (
+        <div key={line.label}>
+          <dt>{line.label}</dt>
           <dd>
-            <a href={`mailto:${branch.branchEmail}`}>{branch.branchEmail}</a>
+            <a href={telHref(line.telephone)}>{line.telephone}</a>
           </dd>
         </div>
-      </dl>
-    </article>
+      ))}
+      <div>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${email}`}>{email}</a>
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/branch';
 import { BranchMap } from '../../features/content/branch-map.tsx';
+import { BranchContacts } from '../../features/content/branch-card-view.tsx';
 import { telHref } from '../../features/content/branch-list.ts';
 import { getBranchBySlug } from '../../features/content/branch-queries.server.ts';
 import { jsonLdMeta, openGraphMeta } from '../../features/content/open-graph.ts';
@@ -119,22 +120,7 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
         <div>
           {branch.description ? <p className="branch-page__description">{branch.description}</p> : null}
           <address className="branch-page__address">{branch.address}</address>
-          <dl className="branch-card__contacts">
-            {[phones.office, phones.sales, phones.lettings].map((line) => (
-              <div key={line.label}>
-                <dt>{line.label}</dt>
-                <dd>
-                  <a href={telHref(line.telephone)}>{line.telephone}</a>
-                </dd>
-              </div>
-            ))}
-            <div>
-              <dt>Email</dt>
-              <dd>
-                <a href={`mailto:${branch.branchEmail}`}>{branch.branchEmail}</a>
-              </dd>
-            </div>
-          </dl>
+          <BranchContacts lines={[phones.office, phones.sales, phones.lettings]} email={branch.branchEmail} />
         </div>
         <BranchMap
           lat={branch.location.lat}
