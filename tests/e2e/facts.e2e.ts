@@ -1,28 +1,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { findPropertyPage, rejectCookies } from './site.ts';
 
 const { newPage, baseURL } = useBrowser();
 
 const WIDTHS = [320, 768, 1280, 1920] as const;
 
-type Listing = { property_url: string };
-
 async function firstListing(query: string, wanted: (html: string) => boolean): Promise<string> {
-  for (let page = 1; page <= 10; page += 1) {
-    const response = await fetch(`${baseURL}/search.ljson?${query}&page=${page}`);
-    const { properties } = (await response.json()) as { properties: Listing[] };
-    for (const listing of properties) {
-      const html = await (await fetch(`${baseURL}${listing.property_url}`)).text();
-      if (wanted(html)) return listing.property_url;
-    }
-  }
-  throw new Error(`no listing for ${query}`);
-}
-
-async function dismissCookies(page: Page) {
-  const reject = page.getByRole('button', { name: /Reject/ });
-  if (await reject.isVisible().catch(() => false)) await reject.click();
+  return (await findPropertyPage(baseURL, query, wanted, 10)).url;
 }
 
 /** Elements whose text is cut off: wider content than box (with overflow hidden) or sticking out of the viewport. */
@@ -67,7 +53,7 @@ describe('cards at every width', () => {
     it(`shows the card facts unclipped at ${width} px`, async () => {
       const page = await newPage({ width, height: 900 });
       await page.goto('/search?channel=sales');
-      await dismissCookies(page);
+      await rejectCookies(page);
       await expect.poll(() => page.locator('.property-card').count()).toBeGreaterThan(0);
       const card = page.locator('.property-card').first();
       await expect.poll(() => card.locator('.property-card__markers li').first().textContent()).toMatch(/\d+ photos?/);
@@ -85,7 +71,7 @@ describe('property page facts', () => {
     it(`lists key facts and material information at ${width} px`, async () => {
       const page = await newPage({ width, height: 900 });
       await page.goto(salesUrl);
-      await dismissCookies(page);
+      await rejectCookies(page);
       const keyFacts = page.getByRole('definition').first();
       await expect.poll(() => keyFacts.isVisible()).toBe(true);
       const labels = await page.locator('.key-facts dt').allTextContents();
@@ -119,7 +105,7 @@ describe('property page facts', () => {
   it('shows the lettings terms with the tenant fees link next to the rent', async () => {
     const page = await newPage();
     await page.goto(lettingsUrl);
-    await dismissCookies(page);
+    await rejectCookies(page);
     const price = page.locator('.property-price');
     await expect.poll(() => price.getByRole('link', { name: 'Tenant fees' }).getAttribute('href')).toBe('/tenant-fees');
     const labels = await page.locator('.key-facts dt').allTextContents();
@@ -146,7 +132,7 @@ describe('property page facts', () => {
     const page = await newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.goto(salesUrl);
-    await dismissCookies(page);
+    await rejectCookies(page);
     const share = page.locator('.share-control');
     expect(await share.getByRole('link', { name: 'Email' }).getAttribute('href')).toMatch(/^mailto:\?subject=/);
     expect(await share.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(
@@ -163,7 +149,7 @@ describe('property page facts', () => {
   it('prints as a brochure: photos, facts, floorplan and agent contact, without the site chrome', async () => {
     const page = await newPage();
     await page.goto(salesUrl);
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.emulateMedia({ media: 'print' });
     const isShown = (selector: string) =>
       page
@@ -223,7 +209,7 @@ describe('legal footer on every page type', () => {
           href,
         );
       if (path === '/' || path === '/tenant-fees' || path === '/no-such-page') {
-        await dismissCookies(page);
+        await rejectCookies(page);
         await expectNoAxeViolations(page);
       }
     }
@@ -247,7 +233,7 @@ describe('branch opening hours', () => {
   it('shows the week, bank holidays and whether the branch is open now, with openingHoursSpecification', async () => {
     const page = await newPage({ width: 320, height: 900 });
     await page.goto('/branches/bath');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const section = page.locator('.opening-hours');
     expect(await section.locator('.opening-hours__now').textContent()).toMatch(/^(Open now|Closed)$/);
     expect(await section.locator('th').allTextContents()).toEqual([

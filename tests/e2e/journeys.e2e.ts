@@ -2,35 +2,9 @@ import { get } from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { findPropertyPage, rejectCookies, searchListings } from './site.ts';
 
 const { newPage, baseURL } = useBrowser();
-
-type Listing = { property_url: string; property_id: number };
-
-async function listings(query: string): Promise<Listing[]> {
-  const response = await fetch(`${baseURL}/search.ljson?${query}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { properties: Listing[] }).properties;
-}
-
-/** Walks the listings until a property page shows what the test needs. */
-async function findPropertyPage(
-  query: string,
-  wanted: (html: string) => boolean,
-): Promise<{ url: string; html: string }> {
-  for (let page = 1; page <= 12; page += 1) {
-    for (const listing of await listings(`${query}&page=${page}`)) {
-      const html = await (await fetch(`${baseURL}${listing.property_url}`)).text();
-      if (wanted(html)) return { url: listing.property_url, html };
-    }
-  }
-  throw new Error(`no property page for ${query} matched`);
-}
-
-async function dismissCookies(page: Page) {
-  const reject = page.getByRole('button', { name: /Reject/ });
-  if (await reject.isVisible().catch(() => false)) await reject.click();
-}
 
 async function modalDialog(page: Page) {
   const dialog = page.locator('dialog.modal');
@@ -44,6 +18,7 @@ let newHome: { url: string; html: string };
 
 beforeAll(async () => {
   sales = await findPropertyPage(
+    baseURL,
     'channel=sales',
     (html) =>
       /\/floorplan"/.test(html) &&
@@ -52,8 +27,8 @@ beforeAll(async () => {
       /\/calculator"/.test(html) &&
       /\/contact-staff-member\/\d+"/.test(html),
   );
-  lettings = await findPropertyPage('channel=lettings', (html) => /\/tenant-info"/.test(html));
-  newHome = await findPropertyPage('channel=sales&tags=new-home', (html) => /\/new-homes-enquiry"/.test(html));
+  lettings = await findPropertyPage(baseURL, 'channel=lettings', (html) => /\/tenant-info"/.test(html));
+  newHome = await findPropertyPage(baseURL, 'channel=sales&tags=new-home', (html) => /\/new-homes-enquiry"/.test(html));
 }, 180_000);
 
 describe('home page scrolling', () => {
@@ -66,7 +41,7 @@ describe('home page scrolling', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto('/');
-      await dismissCookies(page);
+      await rejectCookies(page);
       await page.mouse.move(viewport.width / 2, viewport.height / 2);
       const header = page.locator('header.site-header');
       let toggles = 0;
@@ -287,7 +262,7 @@ describe('search journeys', () => {
     // An area drawn round central Harrogate.
     const poly = '54.02_-1.57~54.02_-1.51~53.97_-1.51~53.97_-1.57';
     await page.goto(`/search?channel=sales&poly=${poly}`);
-    await dismissCookies(page);
+    await rejectCookies(page);
     const box = page.getByRole('combobox', { name: 'Town, area or postcode' });
     await box.pressSequentially('Harrog');
     await page
@@ -311,7 +286,7 @@ describe('search journeys', () => {
   it('applies a new sort at once and swaps the price lists with the channel', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales');
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.getByLabel('Sort by').selectOption('least-expensive-first');
     await page.waitForURL(/sort=least-expensive-first/);
     await expect
@@ -335,7 +310,7 @@ describe('search journeys', () => {
   it('offers place suggestions in the home search box', async () => {
     const page = await newPage();
     await page.goto('/');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const box = page.getByRole('combobox', { name: 'Town, area or postcode' });
     await box.pressSequentially('Harrog');
     await page
@@ -353,10 +328,10 @@ describe('search journeys', () => {
   it('previous and next on a property page carry on across results pages', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales&sort=least-expensive-first');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const lastCard = page.locator('.property-card__title a').last();
     const lastHref = await lastCard.getAttribute('href');
-    const secondPage = await listings('channel=sales&sort=least-expensive-first&page=2');
+    const secondPage = await searchListings(baseURL, 'channel=sales&sort=least-expensive-first&page=2');
     await lastCard.click();
     await page.waitForURL((url) => url.pathname === lastHref);
     const next = page.getByRole('navigation', { name: 'Other properties in your search' }).getByRole('link', {
@@ -377,7 +352,7 @@ describe('phone layout', () => {
   it('shows results on the first screen, with the filters in a full-screen sheet', async () => {
     const page = await newPage({ width: 375, height: 667 });
     await page.goto('/search?channel=sales&minBeds=2');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const firstCard = await page.locator('.property-card').first().boundingBox();
     expect(firstCard!.y).toBeLessThan(667);
     expect(await page.getByLabel('Min beds').isVisible()).toBe(false);
@@ -401,7 +376,7 @@ describe('phone layout', () => {
   it('keeps the valuation tab off the menu button and the save buttons', async () => {
     const page = await newPage({ width: 375, height: 667 });
     await page.goto('/');
-    await dismissCookies(page);
+    await rejectCookies(page);
     // Whatever sits under the centre of the menu button and of each save button in view is that button itself.
     const coveredByTab = () =>
       page.evaluate(
@@ -464,7 +439,7 @@ describe('focus and modality', () => {
   it('traps focus in the open mobile menu and returns it to the menu button', async () => {
     const page = await newPage({ width: 375, height: 667 });
     await page.goto('/branches');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const burger = page.locator('button.burger');
     await burger.click();
     await expect.poll(() => burger.getAttribute('aria-expanded')).toBe('true');
@@ -489,7 +464,7 @@ describe('focus and modality', () => {
   it('a modal opened while a slow navigation is pending is modal', async () => {
     const page = await newPage();
     await page.goto(sales.url);
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.waitForFunction(() => document.querySelector('header .primary-menu.is-enhanced'));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
@@ -570,7 +545,7 @@ describe('freehand drawing', () => {
   it('draws an area by pressing and dragging, and searches inside the simplified polygon', async () => {
     const page = await newPage({ width: 1280, height: 1000 });
     await page.goto('/search?channel=sales');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const before = await page.locator('.search-page__count').textContent();
     await page.getByRole('link', { name: 'Map view' }).click();
     await page.waitForURL(/#\/map$/);
@@ -608,7 +583,7 @@ describe('keyboard map drawing', () => {
   it('keeps focus on the map: arrows move it a clear step and Enter adds the point under the cross', async () => {
     const page = await newPage({ width: 1280, height: 1000 });
     await page.goto('/search?channel=sales#/map');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const map = page.getByTestId('search-map');
     await map.waitFor();
     for (let i = 0; i < 3; i += 1) {

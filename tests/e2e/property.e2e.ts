@@ -1,30 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { findPropertyPage, searchListings } from './site.ts';
 
 const { newPage, baseURL } = useBrowser();
-
-type Listing = { property_url: string; property_id: number; status: string };
-
-async function listings(query: string): Promise<Listing[]> {
-  const response = await fetch(`${baseURL}/search.ljson?${query}`);
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { properties: Listing[] }).properties;
-}
-
-/** Walks the listings as a visitor would, until a property page shows what the test needs. */
-async function findPropertyPage(
-  query: string,
-  wanted: (html: string) => boolean,
-): Promise<{ url: string; html: string }> {
-  for (let page = 1; page <= 12; page += 1) {
-    for (const listing of await listings(`${query}&page=${page}`)) {
-      const html = await (await fetch(`${baseURL}${listing.property_url}`)).text();
-      if (wanted(html)) return { url: listing.property_url, html };
-    }
-  }
-  throw new Error(`no property page for ${query} matched`);
-}
 
 const jsonLdBlocks = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
@@ -47,6 +26,7 @@ let auction: { url: string; html: string };
 beforeAll(async () => {
   // A property for sale with photos, a floorplan, an EPC chart and a video or tour; a letting with tenant fees.
   rich = await findPropertyPage(
+    baseURL,
     'channel=sales',
     (html) =>
       /\/floorplan"/.test(html) &&
@@ -54,8 +34,10 @@ beforeAll(async () => {
       /\/video\/[^"]+"/.test(html) &&
       /\/calculator"/.test(html),
   );
-  lettings = await findPropertyPage('channel=lettings', (html) => /\/tenant-info"/.test(html));
-  auction = await findPropertyPage('channel=sales', (html) => /\/property-auction-sales-event\/[^"]+"/.test(html));
+  lettings = await findPropertyPage(baseURL, 'channel=lettings', (html) => /\/tenant-info"/.test(html));
+  auction = await findPropertyPage(baseURL, 'channel=sales', (html) =>
+    /\/property-auction-sales-event\/[^"]+"/.test(html),
+  );
 }, 120_000);
 
 describe('property page (server-rendered)', () => {
@@ -119,7 +101,7 @@ describe('property page (server-rendered)', () => {
 
   it('keeps sold and let properties reachable, showing their status', async () => {
     for (const query of ['channel=sales&status=sold', 'channel=lettings&status=let']) {
-      const [listing] = await listings(query);
+      const [listing] = await searchListings(baseURL, query);
       expect(listing).toBeDefined();
       const response = await fetch(`${baseURL}${listing?.property_url}`);
       expect(response.status).toBe(200);

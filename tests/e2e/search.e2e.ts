@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { rejectCookies } from './site.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -14,16 +15,11 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^\d]/g, '')));
 }
 
-async function dismissCookies(page: Page) {
-  const reject = page.getByRole('button', { name: /Reject/ });
-  if (await reject.isVisible().catch(() => false)) await reject.click();
-}
-
 describe('search', () => {
   it('filters, sorts and paginates with real links', async () => {
     const page = await newPage();
     await page.goto('/search');
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.getByLabel('Min beds').selectOption('3');
     await page.getByLabel('Sort by').selectOption('least-expensive-first');
     await page.getByRole('button', { name: 'Update results' }).click();
@@ -52,7 +48,7 @@ describe('search', () => {
   it('switching channel clears the price range', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales&minPrice=200000&maxPrice=500000');
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.getByLabel('Buy or rent').selectOption('lettings');
     await page.getByRole('button', { name: 'Update results' }).click();
     await page.waitForURL(/channel=lettings/);
@@ -64,7 +60,7 @@ describe('search', () => {
   it('leaves leasehold flats out when asked, with the filter in the URL and the fragment', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales&propertyType=flat&status=all');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const countText = async () => (await page.locator('.search-page__count').textContent()) ?? '';
     const before = Number((await countText()).replace(/[^\d]/g, ''));
     await page.locator('summary', { hasText: 'More filters' }).click();
@@ -103,7 +99,7 @@ describe('search', () => {
   it('suggests places with their county and searches around the chosen one', async () => {
     const page = await newPage();
     await page.goto('/search');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const box = page.getByRole('combobox', { name: 'Town, area or postcode' });
     await box.pressSequentially('Harrog');
     const option = page.getByRole('option', { name: /Harrogate/ }).first();
@@ -121,7 +117,7 @@ describe('search', () => {
   it('shows the map, and draws an area by clicking points and from the keyboard', async () => {
     const page = await newPage({ width: 1280, height: 1000 });
     await page.goto('/search?channel=sales');
-    await dismissCookies(page);
+    await rejectCookies(page);
     const before = await page.locator('.search-page__count').textContent();
     await page.getByRole('link', { name: 'Map view' }).click();
     await page.waitForURL(/#\/map$/);
@@ -170,7 +166,7 @@ describe('search', () => {
   it('keeps a search history and saves a search in the browser', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales&minBeds=2');
-    await dismissCookies(page);
+    await rejectCookies(page);
     await page.goto('/search?channel=lettings&maxBeds=1');
     const title = page.locator('.property-card__title a').first();
     await title.click();
@@ -205,7 +201,7 @@ describe('landing pages', () => {
     expect(await page.getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
       '/property-for-sale/england?page=2',
     );
-    await dismissCookies(page);
+    await rejectCookies(page);
     await expectNoAxeViolations(page);
     const second = await page.goto('/property-for-sale/england?page=2');
     expect(second?.status()).toBe(200);
