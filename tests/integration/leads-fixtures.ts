@@ -80,28 +80,13 @@ export async function insertLeadFixtures(db: Database): Promise<void> {
       position: 2,
     },
   ]);
-  const home = (id: number, channel: 'sales' | 'lettings', extra: Partial<typeof properties.$inferInsert> = {}) => ({
-    id,
-    slug: `home-${id}`,
-    reference: `R${id}`,
-    channel,
-    displayAddress: `${id} Mill Lane, Bath`,
-    addressLine1: `${id} Mill Lane`,
-    town: 'Bath',
-    county: 'Somerset',
-    countySlug: 'somerset',
-    country: 'england' as const,
-    postcode: 'BA1 2AB',
-    postcodeDistrict: 'BA1',
-    location: { lat: 51.38, lng: -2.36 },
-    propertyType: 'house' as const,
-    propertyStyle: 'Terraced house',
-    branchId: 1,
-    ...extra,
-  });
   await db
     .insert(properties)
-    .values([home(1, 'sales', { staffMemberId: 1 }), home(2, 'lettings'), home(3, 'sales', { isPublished: false })]);
+    .values([
+      millLaneHome(1, 'sales', { staffMemberId: 1 }),
+      millLaneHome(2, 'lettings'),
+      millLaneHome(3, 'sales', { isPublished: false }),
+    ]);
 }
 
 /**
@@ -114,3 +99,28 @@ export async function insertStaffAccounts(db: Database, count: number): Promise<
     from generate_series(1, ${count}) g`);
   await db.execute(sql`select setval(pg_get_serial_sequence('staff_accounts', 'id'), ${count})`);
 }
+
+/** A listing of branch 1 on Mill Lane, Bath: the minimum a property row needs, with what a test varies. */
+export const millLaneHome = (
+  id: number,
+  channel: 'sales' | 'lettings',
+  extra: Partial<typeof properties.$inferInsert> = {},
+) => ({
+  id,
+  slug: `home-${id}`,
+  reference: `R${id}`,
+  channel,
+  displayAddress: `${id} Mill Lane, Bath`,
+  addressLine1: `${id} Mill Lane`,
+  town: 'Bath',
+  county: 'Somerset',
+  countySlug: 'somerset',
+  country: 'england' as const,
+  postcode: 'BA1 2AB',
+  postcodeDistrict: 'BA1',
+  location: { lat: 51.38, lng: -2.36 },
+  propertyType: 'house' as const,
+  propertyStyle: 'Terraced house',
+  branchId: 1,
+  ...extra,
+});

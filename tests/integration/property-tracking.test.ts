@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { branches, exposures, properties, propertyViews } from '../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { millLaneHome } from './leads-fixtures.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { action as propertyViewsAction } from '../../app/routes/api/property-views.ts';
 import { action as exposuresAction } from '../../app/routes/api/exposures.ts';
@@ -23,26 +24,7 @@ beforeAll(async () => {
     contactNumber: '01632 960100',
     email: 'bath@example.test',
   });
-  await database.db.insert(properties).values(
-    [1, 2, 3].map((id) => ({
-      id,
-      slug: `home-${id}`,
-      reference: `R${id}`,
-      channel: 'sales' as const,
-      displayAddress: `${id} Mill Lane, Bath`,
-      addressLine1: `${id} Mill Lane`,
-      town: 'Bath',
-      county: 'Somerset',
-      countySlug: 'somerset',
-      country: 'england' as const,
-      postcode: 'BA1 2AB',
-      postcodeDistrict: 'BA1',
-      location: { lat: 51.38, lng: -2.36 },
-      propertyType: 'house' as const,
-      propertyStyle: 'Terraced house',
-      branchId: 1,
-    })),
-  );
+  await database.db.insert(properties).values([1, 2, 3].map((id) => millLaneHome(id, 'sales')));
 });
 
 afterAll(async () => {
