@@ -5,6 +5,7 @@
  * taking the core away (other processes); a hold with as much CPU as wall time is work of our own on the loop.
  */
 import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { setInterval } from 'node:timers';
 
 const report = (event) => process.stderr.write(`STALL-PROBE ${JSON.stringify(event)}\n`);
 
