@@ -22,7 +22,8 @@ const RATIO_TARGET = 1.7;
 async function throughput(workers: number) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startBenchServer(port, { WEB_CONCURRENCY: String(workers) });
+  // Every request waits its turn (no 503s for a long line): the bench counts pages served, not turn-aways.
+  const server = await startBenchServer(port, { WEB_CONCURRENCY: String(workers), SERVER_QUEUE_TIMEOUT_MS: '30000' });
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   try {
     const properties = await propertyPaths(agent, base);
