@@ -14,6 +14,7 @@ import { isDatabaseReachable } from './readiness.ts';
 import { AdmissionQueue } from './admission.ts';
 import { startControlChannel } from './control.ts';
 import { controlCommands } from './control-commands.ts';
+import { drainServer, SHUTDOWN_GRACE_MS, SINGLE_PROCESS, type WorkerRole } from './cluster.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -47,11 +48,11 @@ export type ServerMode =
  * The one start-up path for `npm start` (server/main.ts, bundled with the app) and `npm run dev` (server/dev.ts,
  * which loads this module through Vite): migrate and seed, then serve the Hono app and run the in-process jobs.
  */
-export async function startServer(mode: ServerMode): Promise<void> {
+export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PROCESS): Promise<void> {
   const env = getEnv();
   const isDevelopment = mode.kind === 'development';
 
-  await prepareDatabase(getDatabaseHandle(), { seedOnEmpty: env.SEED_ON_EMPTY === 'true' });
+  if (role.prepareDatabase) await prepareDatabase(getDatabaseHandle(), { seedOnEmpty: env.SEED_ON_EMPTY === 'true' });
 
   const secure = env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production';
   const app = createServerApp({
@@ -82,12 +83,13 @@ export async function startServer(mode: ServerMode): Promise<void> {
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
+    if (role.header) res.setHeader('x-doorstep-worker', role.header);
     if (mode.kind === 'development') mode.viteMiddlewares(req, res, () => void listener(req, res));
     else void listener(req, res);
   });
   applyServerLimits(server, env);
 
-  const stopJobs = env.RUN_JOBS === 'true' ? startJobRunner(getDb, logger) : () => Promise.resolve();
+  const stopJobs = env.RUN_JOBS === 'true' && role.runJobs ? startJobRunner(getDb, logger) : () => Promise.resolve();
 
   // With embedded PGlite, commands that write (npm run import) hand their work to this process (server/control.ts).
   const control = env.DATABASE_URL
@@ -100,9 +102,13 @@ export async function startServer(mode: ServerMode): Promise<void> {
     );
   });
 
+  let isShuttingDown = false;
   async function shutdown(signal: string) {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
     logger.info({ signal }, 'shutting down');
-    server.close();
+    // Stop accepting, let the requests in hand finish (idle keep-alive sockets close now), then close the pool.
+    await drainServer(server, SHUTDOWN_GRACE_MS);
     await control?.close();
     await stopJobs();
     await getDatabaseHandle().close();

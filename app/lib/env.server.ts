@@ -41,6 +41,18 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Worker processes behind the one port with PostgreSQL (server/cluster.ts); unset, one per core. Embedded PGlite
+   * always runs one process (one process may open its data folder).
+   */
+  WEB_CONCURRENCY: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** Set by the cluster's primary on each worker it starts (1…WEB_CONCURRENCY); worker 1 runs the jobs. */
+  DOORSTEP_WORKER: z.coerce.number().int().min(1).optional(),
+  /** Tests only: answers carry `x-doorstep-worker` (the worker's number), so a test can see both workers serve. */
+  WORKER_HEADER: z.enum(['true', 'false']).default('false'),
   /** The site's one public origin; required in production (see publicOrigin). */
   PUBLIC_URL: z.string().url().optional(),
   /** Extra host names (comma-separated) answered in production besides PUBLIC_URL's host and localhost. */
