@@ -14,6 +14,8 @@ const TOAST_DEFAULT_MS = 3000;
 export const TOAST_LONG_MS = 8000;
 const TOAST_REMOVAL_MS = 400;
 export const FLASH_TOAST_MS = 10000;
+/** Once released, a message stays long enough to be read again. */
+const TOAST_MIN_REMAINING_MS = 2000;
 
 export type ToastKind = 'success' | 'error';
 type Toast = { id: number; message: string; kind: ToastKind; leaving: boolean };
@@ -22,6 +24,10 @@ let nextId = 1;
 let toasts: Toast[] = [];
 const listeners = new Set<(items: Toast[]) => void>();
 const timers = new Map<number, number>();
+/** When a running toast's time runs out; the time a held toast has left; what holds it (pointer, focus). */
+const deadlines = new Map<number, number>();
+const remaining = new Map<number, number>();
+const holds = new Map<number, Set<'pointer' | 'focus'>>();
 
 function publish(items: Toast[]): void {
   toasts = items;
@@ -35,8 +41,40 @@ function dismissToast(id: number): void {
   publish(toasts.map((toast) => (toast.id === id ? { ...toast, leaving: true } : toast)));
   window.setTimeout(() => {
     timers.delete(id);
+    deadlines.delete(id);
+    remaining.delete(id);
+    holds.delete(id);
     publish(toasts.filter((toast) => toast.id !== id));
   }, TOAST_REMOVAL_MS);
+}
+
+function startTimer(id: number, durationMs: number): void {
+  deadlines.set(id, Date.now() + durationMs);
+  timers.set(
+    id,
+    window.setTimeout(() => dismissToast(id), durationMs),
+  );
+}
+
+/**
+ * A message does not vanish while someone is reading or reaching it (WCAG 2.2.1, timing adjustable): the pointer
+ * over it or the focus inside it stops its clock, and it gets back the time it had left once both have gone.
+ */
+function holdToast(id: number, by: 'pointer' | 'focus'): void {
+  const holders = holds.get(id) ?? new Set();
+  holds.set(id, holders.add(by));
+  const timer = timers.get(id);
+  if (timer === undefined) return;
+  window.clearTimeout(timer);
+  timers.delete(id);
+  remaining.set(id, Math.max(0, (deadlines.get(id) ?? Date.now()) - Date.now()));
+}
+
+function releaseToast(id: number, by: 'pointer' | 'focus'): void {
+  const holders = holds.get(id);
+  if (!holders?.delete(by) || holders.size > 0 || timers.has(id)) return;
+  if (!toasts.some((toast) => toast.id === id && !toast.leaving)) return;
+  startTimer(id, Math.max(TOAST_MIN_REMAINING_MS, remaining.get(id) ?? 0));
 }
 
 export function showToast(message: string, options: { kind?: ToastKind; durationMs?: number } = {}): number {
@@ -47,10 +85,7 @@ export function showToast(message: string, options: { kind?: ToastKind; duration
   if (showing) return showing.id;
   const id = nextId++;
   publish([...toasts, { id, message, kind, leaving: false }]);
-  timers.set(
-    id,
-    window.setTimeout(() => dismissToast(id), options.durationMs ?? TOAST_DEFAULT_MS),
-  );
+  startTimer(id, options.durationMs ?? TOAST_DEFAULT_MS);
   return id;
 }
 
@@ -85,7 +120,16 @@ export function ToastRegion() {
     items
       .filter((toast) => toast.kind === kind)
       .map((toast) => (
-        <div key={toast.id} className={`toast toast--${toast.kind}${toast.leaving ? ' toast--leaving' : ''}`}>
+        <div
+          key={toast.id}
+          className={`toast toast--${toast.kind}${toast.leaving ? ' toast--leaving' : ''}`}
+          onPointerEnter={() => holdToast(toast.id, 'pointer')}
+          onPointerLeave={() => releaseToast(toast.id, 'pointer')}
+          onFocus={() => holdToast(toast.id, 'focus')}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) releaseToast(toast.id, 'focus');
+          }}
+        >
           <p className="toast__message">{toast.message}</p>
           <button type="button" className="toast__close" onClick={() => dismissToast(toast.id)}>
             <span aria-hidden="true">×</span>
