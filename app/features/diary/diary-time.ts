@@ -18,7 +18,9 @@ export function isIsoDate(value: string): boolean {
   if (!match) return false;
   const year = Number(match[1]);
   if (year < 2000 || year > 2199) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  const date = new Date(`${value}T00:00:00Z`);
+  // A month 13 is no date at all (NaN); 31 February rolls into March: both are refused.
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
 /** HH:MM on the 24-hour clock, as minutes after midnight; null when it is not a time. */
