@@ -27,7 +27,7 @@ const MAX_REASON_LENGTH = 500;
 
 const BRANCH_SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-export type DiaryQuery = { view: DiaryView; date: IsoDate; branch: string | null };
+type DiaryQuery = { view: DiaryView; date: IsoDate; branch: string | null };
 
 /** An empty value is a missing one, as a GET form sends its blank fields. */
 const blankAsMissing = (value: unknown) => (value === '' || value === undefined || value === null ? undefined : value);

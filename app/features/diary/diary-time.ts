@@ -3,7 +3,7 @@
  * staff and visitors read and type UK wall-clock times. A UK day is 23, 24 or 25 hours long, so every conversion
  * goes through the time zone database (Intl) instead of adding fixed offsets. See docs/decisions/023-diary.md.
  */
-export const DIARY_TIME_ZONE = 'Europe/London';
+const DIARY_TIME_ZONE = 'Europe/London';
 
 /** YYYY-MM-DD, a day in UK time. */
 export type IsoDate = string;

@@ -11,7 +11,7 @@ import './diary.css';
 
 type Kind = 'viewing' | 'valuation';
 
-export type DiaryViewEntry = {
+type DiaryViewEntry = {
   leadId: number;
   kind: Kind;
   state: DiaryState;

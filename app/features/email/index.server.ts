@@ -2,4 +2,4 @@
  * The email feature's server-only public surface. Other features import only from its entries; the rest of this
  * folder is private (eslint/import-boundaries.js).
  */
-export { enqueueEmail, type EmailAttachment } from './outbox.server.ts';
+export { enqueueEmail } from './outbox.server.ts';

@@ -16,7 +16,7 @@ async function appLogger(): Promise<EmailLogger> {
   return (await import('../../lib/logger.server.ts')).logger;
 }
 
-export type EmailAttachment = { filename: string; contentType: string; content: string };
+type EmailAttachment = { filename: string; contentType: string; content: string };
 
 export type OutgoingEmail = {
   to: string;
