@@ -51,7 +51,16 @@ export async function diaryLoader(request: Request) {
   const parsed = parseDiaryQuery(new URL(request.url).searchParams);
   if (!parsed.success) {
     return data(
-      { branches, branch: null, query: null, period: null, grid: null, requests: [], errors: parsed.errors },
+      {
+        branches,
+        branch: null,
+        query: null,
+        period: null,
+        grid: null,
+        requests: [],
+        errors: parsed.errors,
+        today: londonToday(),
+      },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -61,7 +70,10 @@ export async function diaryLoader(request: Request) {
   if (branch === undefined) throw new HttpError(404, 'This branch has no diary here.');
   const period = viewPeriod(query.view, query.date);
   if (!branch) {
-    return data({ branches, branch: null, query, period, grid: null, requests: [], errors: [] }, { headers: NO_STORE });
+    return data(
+      { branches, branch: null, query, period, grid: null, requests: [], errors: [], today: londonToday() },
+      { headers: NO_STORE },
+    );
   }
   const [entries, requests] = await Promise.all([
     listDiaryEntries(db, branch.id, period),
@@ -72,7 +84,16 @@ export async function diaryLoader(request: Request) {
       ? { view: 'day' as const, day: buildDayGrid(query.date, entries) }
       : { view: 'week' as const, week: buildWeekGrid(query.date, entries) };
   return data(
-    { branches, branch, query: { ...query, branch: branch.slug }, period, grid, requests, errors: [] },
+    {
+      branches,
+      branch,
+      query: { ...query, branch: branch.slug },
+      period,
+      grid,
+      requests,
+      errors: [],
+      today: londonToday(),
+    },
     { headers: NO_STORE },
   );
 }

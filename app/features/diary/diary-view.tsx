@@ -6,7 +6,7 @@
 import { ErrorSummary } from '../../components/form-fields.tsx';
 import type { DayGrid, DiaryView, WeekGrid } from './diary-grid.ts';
 import { diaryQueryString, diaryStateLabels, type DiaryState } from './diary-model.ts';
-import { formatClockTime, formatLongDate, formatShortDate, londonToday, type IsoDate } from './diary-time.ts';
+import { formatClockTime, formatLongDate, formatShortDate, type IsoDate } from './diary-time.ts';
 import './diary.css';
 
 type Kind = 'viewing' | 'valuation';
@@ -40,6 +40,8 @@ export type DiaryPageProps = {
     message: string;
   }[];
   errors: { field: string; message: string }[];
+  /** Today in the UK, from the server (so the page renders the same in the browser). */
+  today: IsoDate;
 };
 
 export const KIND_LABELS: Record<Kind, string> = { viewing: 'Viewing', valuation: 'Valuation' };
@@ -85,9 +87,9 @@ function EntryList({ entries }: { entries: DiaryViewEntry[] }) {
   );
 }
 
-export function DiaryPageView({ branches, branch, query, period, grid, requests, errors }: DiaryPageProps) {
+export function DiaryPageView({ branches, branch, query, period, grid, requests, errors, today }: DiaryPageProps) {
   const view = query?.view ?? 'week';
-  const date = query?.date ?? londonToday();
+  const date = query?.date ?? today;
   const link = (changes: Partial<{ view: DiaryView; date: IsoDate }>) =>
     `/admin/diary${diaryQueryString({ view, date, branch: branch?.slug ?? null, ...changes })}`;
   return (
@@ -128,7 +130,7 @@ export function DiaryPageView({ branches, branch, query, period, grid, requests,
         <>
           <nav className="diary__pager" aria-label="Diary dates">
             <a href={link({ date: period.previous })}>Previous {view}</a>
-            <a href={link({ date: londonToday() })}>Today</a>
+            <a href={link({ date: today })}>Today</a>
             <a href={link({ date: period.next })}>Next {view}</a>
             {view === 'week' ? (
               <a href={link({ view: 'day' })}>Day view</a>
@@ -171,7 +173,7 @@ export function DiaryPageView({ branches, branch, query, period, grid, requests,
               </thead>
               <tbody>
                 {grid.week.days.map((day) => (
-                  <tr key={day.date} aria-current={day.date === londonToday() ? 'date' : undefined}>
+                  <tr key={day.date} aria-current={day.date === today ? 'date' : undefined}>
                     <th scope="row">
                       <a href={link({ view: 'day', date: day.date })}>{formatShortDate(day.date)}</a>
                     </th>
