@@ -19,8 +19,13 @@ const visitorEmail = `dora.${stamp}@example.com`;
 
 type Listing = { property_url: string };
 
-/** A property page that offers a viewing, and the slug of the branch that markets it. */
+/**
+ * A property page that offers a viewing, and the slug of the branch that markets it: of another branch than the
+ * first such property, which the leads inbox journey uses, so the two journeys running side by side never see each
+ * other's requests at the top of their lists.
+ */
 async function findViewingProperty(): Promise<{ url: string; branchSlug: string }> {
+  let firstBranch: string | null = null;
   for (let page = 1; page <= 10; page += 1) {
     const { properties } = (await (await fetch(`${baseURL}/search.ljson?channel=sales&page=${page}`)).json()) as {
       properties: Listing[];
@@ -28,10 +33,12 @@ async function findViewingProperty(): Promise<{ url: string; branchSlug: string 
     for (const listing of properties) {
       const html = await (await fetch(`${baseURL}${listing.property_url}`)).text();
       const branch = /href="\/branches\/([a-z0-9-]+)"/.exec(html);
-      if (/\/book-a-viewing"/.test(html) && branch) return { url: listing.property_url, branchSlug: branch[1]! };
+      if (!/\/book-a-viewing"/.test(html) || !branch) continue;
+      firstBranch ??= branch[1]!;
+      if (branch[1] !== firstBranch) return { url: listing.property_url, branchSlug: branch[1]! };
     }
   }
-  throw new Error('no property offering a viewing found');
+  throw new Error('no property offering a viewing found in a second branch');
 }
 
 /** Presses Tab until the link whose text includes this has focus. */
