@@ -21,7 +21,7 @@ import { setLeadStage } from '../lead-inbox/index.server.ts';
 import { visitorSummary, type LeadScope } from '../lead-inbox/index.ts';
 import { buildAppointmentIcs, ICS_FILENAME, icsContentType } from './diary-ics.ts';
 import { allowedIntents, type AppointmentState, type DiaryAction, type DiaryState } from './diary-model.ts';
-import { formatAppointmentTime, fromLondon, toLondon, type IsoDate } from './diary-time.ts';
+import { formatAppointmentTime, fromLondon, londonDayRange, toLondon, type IsoDate } from './diary-time.ts';
 
 const DIARY_KINDS = ['viewing', 'valuation'] as const;
 type DiaryKind = (typeof DIARY_KINDS)[number];
@@ -78,9 +78,9 @@ export async function listDiaryEntries(
   branchId: number,
   period: { first: IsoDate; last: IsoDate },
 ): Promise<DiaryEntry[]> {
-  const start = fromLondon(period.first, 0)!;
-  const end = fromLondon(period.last, 0)!;
-  const endExclusive = new Date(end.getTime() + 25 * 3_600_000);
+  // UK days, 23 to 25 hours long: the period runs from the first day's midnight to the midnight after the last.
+  const start = londonDayRange(period.first).start;
+  const end = londonDayRange(period.last).end;
   const [booked, requested] = await Promise.all([
     db
       .select({
@@ -99,7 +99,7 @@ export async function listDiaryEntries(
         and(
           eq(diaryAppointments.branchId, branchId),
           gte(diaryAppointments.startsAt, start),
-          lt(diaryAppointments.startsAt, endExclusive),
+          lt(diaryAppointments.startsAt, end),
         ),
       )
       .orderBy(asc(diaryAppointments.startsAt)),
@@ -130,7 +130,6 @@ export async function listDiaryEntries(
   const entries: DiaryEntry[] = [];
   for (const row of booked) {
     const { date, minutes } = toLondon(row.startsAt);
-    if (date < period.first || date > period.last) continue;
     const visitor = visitorSummary(row.payload);
     entries.push({
       leadId: row.leadId,
@@ -311,11 +310,6 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 120);
 }
 
-/** The email address in 'Name <address>' or a bare address. */
-function addressPart(from: string): string {
-  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-}
-
 /**
  * Confirms, moves or cancels the entry's appointment and queues the visitor's email with the calendar invitation,
  * all in one transaction. Confirming moves the lead to "Booked"; cancelling a booked lead moves it back to
@@ -434,7 +428,8 @@ async function queueVisitorEmail(tx: Database, email: VisitorEmail): Promise<voi
   ]);
   const agencyName = settingsRows[0]?.name ?? 'The agency';
   const branchName = entry.branch?.name ?? agencyName;
-  const organizerEmail = branchRows[0]?.email || settingsRows[0]?.email || addressPart('no-reply@doorstep.invalid');
+  // Replies and calendar answers go to the branch; the agency's address when the lead has no branch.
+  const organizerEmail = branchRows[0]?.email || settingsRows[0]?.email || 'no-reply@doorstep.invalid';
   const phone = branchRows[0]?.phone ?? '';
   const what = KIND_WORDS[entry.kind];
   const address = oneLine(entry.address) || 'the property';
