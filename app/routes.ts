@@ -129,6 +129,8 @@ export default [
     route('leads/export.csv', 'routes/admin/leads-export.ts'),
     route('leads/:id', 'routes/admin/lead.tsx'),
     route('leads/:id/files/:uploadId', 'routes/admin/lead-file.ts'),
+    route('diary', 'routes/admin/diary.tsx'),
+    route('diary/:id', 'routes/admin/diary-entry.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -10,3 +10,4 @@ export * from './system.ts';
 export * from './content.ts';
 export * from './import-report.ts';
 export * from './staff.ts';
+export * from './diary.ts';

@@ -13,6 +13,8 @@ export const emailOutbox = pgTable(
     htmlBody: text('html_body'),
     /** Extra headers, e.g. List-Unsubscribe on alert emails (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Small text attachments kept with the email (e.g. a calendar invitation), sent as they are. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     status: text('status').$type<'pending' | 'sending' | 'sent' | 'failed' | 'stored'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -24,6 +24,8 @@ import * as leadsRoute from '../../app/routes/admin/leads.tsx';
 import * as leadsExportRoute from '../../app/routes/admin/leads-export.ts';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as leadFileRoute from '../../app/routes/admin/lead-file.ts';
+import * as diaryRoute from '../../app/routes/admin/diary.tsx';
+import * as diaryEntryRoute from '../../app/routes/admin/diary-entry.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -96,6 +98,14 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/leads/1/files/1',
     params: { id: '1', uploadId: '1' },
     module: leadFileRoute,
+    access: LEAD_ROLES,
+  },
+  { file: 'routes/admin/diary.tsx', path: '/admin/diary', module: diaryRoute, access: LEAD_ROLES },
+  {
+    file: 'routes/admin/diary-entry.tsx',
+    path: '/admin/diary/1',
+    params: { id: '1' },
+    module: diaryEntryRoute,
     access: LEAD_ROLES,
   },
 ];

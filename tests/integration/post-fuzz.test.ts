@@ -83,6 +83,7 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
   },
   { path: '/admin/account', load: () => import('../../app/routes/admin/account.tsx') },
   { path: '/admin/staff', load: () => import('../../app/routes/admin/staff.tsx') },
+  { path: '/admin/diary/1', load: () => import('../../app/routes/admin/diary-entry.tsx'), params: { id: '1' } },
 ];
 
 let database: TestDatabase;

@@ -16,12 +16,16 @@ async function appLogger(): Promise<EmailLogger> {
   return (await import('../../lib/logger.server.ts')).logger;
 }
 
+type EmailAttachment = { filename: string; contentType: string; content: string };
+
 export type OutgoingEmail = {
   to: string;
   subject: string;
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** Small text files sent with the email (a calendar invitation); kept in the row so a retry sends the same. */
+  attachments?: EmailAttachment[];
   relatedKind?: string;
   relatedId?: number;
 };
@@ -37,6 +41,7 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
       textBody: email.text,
       htmlBody: email.html ?? null,
       headers: email.headers ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
       relatedKind: email.relatedKind ?? null,
       relatedId: email.relatedId ?? null,
     })
@@ -278,6 +283,7 @@ export async function deliverDueEmailBatch(
           text: row.textBody,
           html: row.htmlBody ?? undefined,
           headers: row.headers ?? undefined,
+          attachments: row.attachments?.map((file) => ({ ...file })) ?? undefined,
         });
       } catch (error) {
         inFlight.delete(row.id);
@@ -346,6 +352,7 @@ export async function listOutbox(db: Database, limit = 50) {
       toAddress: emailOutbox.toAddress,
       subject: emailOutbox.subject,
       textBody: emailOutbox.textBody,
+      attachments: emailOutbox.attachments,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
     })

@@ -3,6 +3,7 @@
  * it, then the staff's forms — status, assignment, a note — as ordinary `<form method="post">` with the
  * authenticity token and an `intent` field (one action parses them with leadActionSchema), and the history.
  */
+import type { ReactNode } from 'react';
 import type { FieldError } from '../../lib/http/form-submission.ts';
 import { CsrfInput } from '../../components/form/form-parts.tsx';
 import { ErrorSummary, SelectField, TextAreaField } from '../../components/form-fields.tsx';
@@ -60,6 +61,8 @@ export type LeadDetailViewProps = {
   /** Errors of the last post (the action's parse with leadActionSchema), shown in the summary and by the field. */
   errors?: FieldError[];
   basePath?: string;
+  /** The appointment of a viewing or valuation, composed by the page from the diary. */
+  appointment?: ReactNode;
 };
 
 export function formatFileSize(bytes: number): string {
@@ -101,6 +104,7 @@ export function LeadDetailView({
   csrfToken,
   errors = [],
   basePath = '/admin/leads',
+  appointment = null,
 }: LeadDetailViewProps) {
   const names = new Map(staff.map((member) => [member.id, member.name]));
   const action = `${basePath}/${lead.id}`;
@@ -157,6 +161,8 @@ export function LeadDetailView({
           </>
         ) : null}
       </dl>
+
+      {appointment}
 
       <section aria-labelledby="lead-sent-title">
         <h2 id="lead-sent-title">What they sent</h2>

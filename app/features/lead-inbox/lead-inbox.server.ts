@@ -335,6 +335,7 @@ const EMAIL_PURPOSES: Record<string, string> = {
   'lead-confirmation': "Visitor's confirmation",
   'lead-assignment': 'Assignment',
   'form-submission': 'Form notification to staff',
+  'diary-appointment': 'Appointment (from the diary)',
 };
 
 /** The lead with everything staff need to act on it, or null when it does not exist within the scope. */
@@ -378,7 +379,7 @@ export async function getLead(db: Database, scope: LeadScope, id: number): Promi
   const formSlug = typeof lead.payload.form === 'string' ? lead.payload.form : null;
   const emailConditions = [
     and(
-      inArray(emailOutbox.relatedKind, ['lead', 'lead-confirmation', 'lead-assignment']),
+      inArray(emailOutbox.relatedKind, ['lead', 'lead-confirmation', 'lead-assignment', 'diary-appointment']),
       eq(emailOutbox.relatedId, id),
     ),
   ];

@@ -19,7 +19,10 @@ type AuditAction =
   | 'staff.password-reset'
   | 'lead.export'
   | 'lead.stage-changed'
-  | 'lead.assigned';
+  | 'lead.assigned'
+  | 'diary.confirmed'
+  | 'diary.rescheduled'
+  | 'diary.cancelled';
 
 export type AuditEntry = {
   staffId: number | null;

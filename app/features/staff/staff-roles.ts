@@ -33,6 +33,12 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'manager', 'negotiator'],
   },
   {
+    path: '/admin/diary',
+    title: 'Diary',
+    description: 'Requested viewings and valuations by day and week: confirm, reschedule or cancel appointments.',
+    roles: ['owner', 'manager', 'negotiator'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
     description: 'Invite staff, see who has access and deactivate accounts.',

@@ -8,7 +8,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!canShowOutboxPage(request)) throw data('Not found', { status: 404 });
   const emails = await listOutbox(getDb());
   return data(
-    { emails: emails.map((email) => ({ ...email, createdAt: email.createdAt.toISOString() })) },
+    {
+      emails: emails.map(({ attachments, ...email }) => ({
+        ...email,
+        // Names and types only: the page shows what was attached, the files themselves stay in the row.
+        attachments: (attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.contentType })),
+        createdAt: email.createdAt.toISOString(),
+      })),
+    },
     { headers: { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } },
   );
 }
@@ -30,6 +37,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             To {email.toAddress} · {new Date(email.createdAt).toLocaleString('en-GB')} · {email.status}
           </p>
           <pre>{email.textBody}</pre>
+          {email.attachments.length > 0 ? (
+            <ul className="outbox-email__attachments" aria-label="Attachments">
+              {email.attachments.map((file) => (
+                <li key={file.filename}>
+                  Attachment: {file.filename} ({file.contentType})
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </article>
       ))}
     </div>
