@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
@@ -53,15 +53,19 @@ export function SavePropertyToggle({
   const isSaved = useIsHydrated() ? savedIds.includes(propertyId) : isSavedBeforeHydration;
   const location = useLocation();
   const [isPending, setPending] = useState(false);
+  // A ref, not the state: a second click can come before React renders the first one's pending state.
+  const isRunning = useRef(false);
 
   async function toggle(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // aria-disabled rather than disabled while pending: a disabled button would drop the keyboard focus.
-    if (isPending) return;
+    if (isRunning.current) return;
+    isRunning.current = true;
     setPending(true);
     try {
       await toggleWithToast(propertyId);
     } finally {
+      isRunning.current = false;
       setPending(false);
     }
   }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
@@ -19,11 +19,14 @@ export function SaveSearchButton({ search }: { search: Search }) {
   const location = useLocation();
   const [saveMessage, setSaveMessage] = useState('');
   const [isPending, setPending] = useState(false);
+  // A ref, not the state: a second click can come before React renders the first one's pending state.
+  const isRunning = useRef(false);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // aria-disabled rather than disabled while pending: a disabled button would drop the keyboard focus.
-    if (isPending) return;
+    if (isRunning.current) return;
+    isRunning.current = true;
     setPending(true);
     try {
       // Keeping the store in step with sign-in and sign-out is the root layout's job (saved-sync.ts).
@@ -31,6 +34,7 @@ export function SaveSearchButton({ search }: { search: Search }) {
       setSaveMessage(message);
       if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
     } finally {
+      isRunning.current = false;
       setPending(false);
     }
   }

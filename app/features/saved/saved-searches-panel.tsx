@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
@@ -78,12 +78,17 @@ export function SavedSearchesPanel({
   const isHydrated = useIsHydrated();
   /** The row whose call is under way: its forms ignore another submit until the answer comes. */
   const [pendingId, setPendingId] = useState<string | null>(null);
+  // A ref, not the state: a second click can come before React renders the first one's pending state.
+  const isRunning = useRef(false);
 
-  function runOnce(event: FormEvent<HTMLFormElement>, row: Row, call: () => Promise<void>) {
-    event.preventDefault();
-    if (pendingId !== null) return;
+  function runOnce(row: Row, call: () => Promise<void>) {
+    if (isRunning.current) return;
+    isRunning.current = true;
     setPendingId(row.id);
-    void call().finally(() => setPendingId(null));
+    void call().finally(() => {
+      isRunning.current = false;
+      setPendingId(null);
+    });
   }
 
   async function remove(row: Row) {
@@ -142,7 +147,10 @@ export function SavedSearchesPanel({
                     method="post"
                     action="/saved_searches"
                     className="saved-searches__frequency-form"
-                    onSubmit={(event) => runOnce(event, row, () => changeFrequency(row, row.alertFrequency))}
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      runOnce(row, () => changeFrequency(row, row.alertFrequency));
+                    }}
                   >
                     <CsrfField />
                     <input type="hidden" name="_method" value="put" />
@@ -156,9 +164,7 @@ export function SavedSearchesPanel({
                         aria-disabled={pendingId === row.id}
                         onChange={(event) => {
                           const alertFrequency = event.target.value as AlertFrequency;
-                          if (pendingId !== null) return;
-                          setPendingId(row.id);
-                          void changeFrequency(row, alertFrequency).finally(() => setPendingId(null));
+                          runOnce(row, () => changeFrequency(row, alertFrequency));
                         }}
                       >
                         {alertFrequencies.map((frequency) => (
@@ -182,7 +188,10 @@ export function SavedSearchesPanel({
                   method="post"
                   action={`/searches/${encodeURIComponent(row.id)}`}
                   className="inline-form"
-                  onSubmit={(event) => runOnce(event, row, () => remove(row))}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    runOnce(row, () => remove(row));
+                  }}
                 >
                   <CsrfField />
                   <input type="hidden" name="_method" value="delete" />
