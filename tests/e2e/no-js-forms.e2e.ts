@@ -334,9 +334,12 @@ describe('custom forms and the new-homes enquiry without JavaScript', () => {
 describe('saved searches and saved properties without JavaScript', () => {
   const notice = (page: Page) => page.locator('.toast__message');
 
+  /** The notice is rendered at the end of the page, which a busy server may still be streaming. */
   async function expectNotice(page: Page, message: string): Promise<void> {
     await expect
-      .poll(async () => ((await notice(page).count()) > 0 ? await notice(page).textContent() : ''))
+      .poll(async () => ((await notice(page).count()) > 0 ? await notice(page).textContent() : ''), {
+        timeout: 15_000,
+      })
       .toBe(message);
   }
 
