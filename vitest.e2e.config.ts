@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { getEnv } from './app/lib/env.server.ts';
 
 /** End-to-end journeys: a production build on a freshly seeded database, driven in Debian's Chromium. */
 export default defineConfig({
   test: {
     // *.pg-e2e.ts journeys need write access to the server's PostgreSQL database: they run in the PostgreSQL pass.
-    include: ['tests/e2e/**/*.e2e.ts', ...(process.env.DATABASE_URL ? ['tests/e2e/**/*.pg-e2e.ts'] : [])],
+    include: ['tests/e2e/**/*.e2e.ts', ...(getEnv().DATABASE_URL ? ['tests/e2e/**/*.pg-e2e.ts'] : [])],
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -22,6 +22,7 @@ import {
   useRootData,
 } from './features/site/index.ts';
 import { getDb } from './lib/db.server.ts';
+import { takeFlashNotice } from './lib/flash-notice.server.ts';
 import { useNonce } from './lib/nonce.ts';
 import { CookieConsent, readConsentStatus } from './features/consent/index.ts';
 import { ToastRegion } from './components/toast.tsx';
@@ -41,10 +42,15 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const [chrome, userId] = await Promise.all([getSiteChrome(getDb()), context.session.getUserId()]);
+  const [chrome, userId, flashNotice] = await Promise.all([
+    getSiteChrome(getDb()),
+    context.session.getUserId(),
+    takeFlashNotice(context.session),
+  ]);
   return {
     currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
+    flashNotice,
     csrfToken: context.csrfToken,
     chrome,
     origin: context.origin,
@@ -103,7 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? (
           <>
             <ToastRegion />
-            <FlashToasts flashMessages={data.flashMessages} />
+            <FlashToasts flashMessages={data.flashMessages} notice={data.flashNotice} />
           </>
         ) : null}
         <ScrollRestoration />

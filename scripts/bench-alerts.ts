@@ -18,9 +18,9 @@ import { matchNewListings, sendDueAlerts } from '../app/features/alerts/alerts.s
 import { newUnsubscribeToken } from '../app/features/saved/saved-search-queries.server.ts';
 import { createSearch, type SearchInput } from '../app/features/search/search-model.ts';
 import { savedSearches } from '../db/schema/index.ts';
+import { getScriptEnv } from '../app/lib/env.server.ts';
 
-const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000);
+const { BENCH_SEARCHES: SEARCHES, BENCH_LISTINGS: LISTINGS } = getScriptEnv();
 const USERS = Math.max(1, Math.ceil(SEARCHES / 5));
 const TOWNS = 60;
 

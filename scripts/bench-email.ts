@@ -20,10 +20,11 @@ import { rowsOf, type DatabaseHandle } from '../app/lib/db.server.ts';
 import { openBenchDatabase } from './bench-helpers.ts';
 import { emailOutbox } from '../db/schema/index.ts';
 import { startJobRunner } from '../server/job-runner.ts';
+import { getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
-const EMAILS = Number(process.env.BENCH_EMAILS ?? 3_000);
+const EMAILS = getScriptEnv().BENCH_EMAILS;
 const BASELINE_EMAILS = Math.min(EMAILS, 100);
-const CONCURRENCY = Number(process.env.EMAIL_CONCURRENCY ?? 4);
+const CONCURRENCY = getEnv().EMAIL_CONCURRENCY;
 const TARGET_PER_SECOND = 50;
 
 /** An SMTP server that accepts and discards every message, counting them. */

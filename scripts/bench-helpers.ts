@@ -2,6 +2,7 @@
 import { createServer } from 'node:net';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../app/lib/db.server.ts';
+import { getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +27,7 @@ export function percentile(sorted: number[], p: number): number {
  * server named by BENCH_DATABASE_URL (or DATABASE_URL), dropped and created again so every run starts empty.
  */
 export async function openBenchDatabase(name: string): Promise<{ handle: DatabaseHandle; label: string }> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const serverUrl = getScriptEnv().BENCH_DATABASE_URL ?? getEnv().DATABASE_URL;
   if (!serverUrl) {
     const handle = openDatabase({ dataDir: 'memory://' });
     await handle.migrate();

@@ -26,7 +26,7 @@ import { sql } from 'drizzle-orm';
 import { branches, places } from '../db/schema/index.ts';
 import { branchPlans } from '../db/seed/agency.ts';
 import { openDatabase } from '../app/lib/db.server.ts';
-import { resetEnvForTests } from '../app/lib/env.server.ts';
+import { childProcessEnv, getScriptEnv, setScriptEnv } from '../app/lib/env.server.ts';
 import type { Feed, ImportedListing, MappedRecord } from '../app/features/import/feed.ts';
 
 const { values } = parseArgs({
@@ -50,20 +50,18 @@ if (format !== 'blm' && format !== 'memory') {
 const budgets = { first: 300_000, memoryMb: 500, again: 30_000, changed: 10_000 };
 
 const work = await mkdtemp(path.join(tmpdir(), 'doorstep-bench-import-'));
-process.env.MEDIA_DIR = path.join(work, 'media');
-process.env.LOG_LEVEL ??= 'silent';
-resetEnvForTests();
+setScriptEnv({ MEDIA_DIR: path.join(work, 'media'), LOG_LEVEL: 'silent' }, ['LOG_LEVEL']);
 // Loaded after MEDIA_DIR is set: the media store reads it from the environment.
 const { applyFeed, importFile, openFeedFile } = await import('../app/features/import/index.server.ts');
 const { writeSampleFeed } = await import('./make-sample-feed.ts');
 
-const benchUrl = process.env.BENCH_DATABASE_URL;
+const benchUrl = getScriptEnv().BENCH_DATABASE_URL;
 const pgliteDir = path.join(work, 'pglite');
 if (!benchUrl) {
   // A new PGlite folder is created and migrated in a child process: creating the cluster peaks near 1 GB of WASM
   // memory that is never handed back, which is not the import's. The server, too, opens an existing folder.
   execFileSync('npx', ['tsx', 'scripts/migrate.ts'], {
-    env: { ...process.env, PGLITE_DIR: pgliteDir },
+    env: childProcessEnv({ PGLITE_DIR: pgliteDir }),
     stdio: 'ignore',
   });
 }

@@ -24,15 +24,15 @@ import {
 import { exportLeadsCsv } from '../app/features/lead-inbox/lead-export.server.ts';
 import type { LeadFilters, LeadScope } from '../app/features/lead-inbox/lead-inbox-model.ts';
 import { openBenchDatabase, percentile } from './bench-helpers.ts';
+import { getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
-const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const { BENCH_LEADS: LEADS, BENCH_RUNS: RUNS, BENCH_CLOCK, BENCH_EXPLAIN, BENCH_DATABASE_URL } = getScriptEnv();
 const BRANCHES = 10;
 const LIST_BUDGET_MS = 50;
 const LEAD_PAGE_BUDGET_MS = 30;
 const EXPORT_BUDGET_MS = 10_000;
 const EXPORT_HEAP_BUDGET_MB = 64;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+const serverUrl = BENCH_DATABASE_URL ?? getEnv().DATABASE_URL;
 
 const FIRST_NAMES = [
   'Ann',
@@ -265,7 +265,7 @@ async function time<T>(run: () => Promise<T>): Promise<{ ms: number; cpuMs: numb
   return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, value };
 }
 
-const judgeByCpu = process.env.BENCH_CLOCK === 'cpu' && !serverUrl;
+const judgeByCpu = BENCH_CLOCK === 'cpu' && !serverUrl;
 const judged = (measure: { ms: number; cpuMs: number }) => (judgeByCpu ? measure.cpuMs : measure.ms);
 
 async function main() {
@@ -299,7 +299,7 @@ async function main() {
       cpuTimes.push(cpuMs);
       matches = value.total === null ? `over ${value.countLimit}` : String(value.total);
     }
-    if (process.env.BENCH_EXPLAIN) {
+    if (BENCH_EXPLAIN) {
       const scope = combination.scopeFor?.(0) ?? combination.scope;
       const filters = combination.filters(0);
       for (const query of [

@@ -22,9 +22,11 @@ import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { freePort, percentile } from './bench-helpers.ts';
+import { childProcessEnv, getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = process.env.BUILD_DIR ?? 'build';
+const { BUILD_DIR: buildDir, BENCH_SERVER_LOG } = getScriptEnv();
+const env = getEnv();
 const { values: flags } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
@@ -36,7 +38,7 @@ const { values: flags } = parseArgs({
 const durationSeconds = Number(flags.duration);
 const connections = Number(flags.connections);
 const writeShare = Number(flags.writes);
-const engines = (flags.engines ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
+const engines = (flags.engines ?? (env.DATABASE_URL ? 'pglite,postgres' : 'pglite'))
   .split(',')
   .map((engine) => engine.trim()) as ('pglite' | 'postgres')[];
 
@@ -95,18 +97,17 @@ async function startServer(engine: 'pglite' | 'postgres', port: number): Promise
   mkdirSync(dataDir, { recursive: true });
   const server = spawn(process.execPath, [path.join(root, buildDir, 'server/index.js')], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: childProcessEnv({
       ...(engine === 'pglite'
         ? { DATABASE_URL: '', PGLITE_DIR: path.join(dataDir, 'pglite') }
-        : { DATABASE_URL: process.env.DATABASE_URL }),
+        : { DATABASE_URL: env.DATABASE_URL }),
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
       HOST: '127.0.0.1',
       SEED_ON_EMPTY: 'true',
       COOKIE_SECURE: 'false',
-      SESSION_SECRET: process.env.SESSION_SECRET ?? 'bench-load-session-secret-bench-load-secret',
+      SESSION_SECRET: env.SESSION_SECRET ?? 'bench-load-session-secret-bench-load-secret',
       // Emails go to the production file sink, as on a site without SMTP; the job runner works as in production.
       SMTP_URL: '',
       MAIL_DIR: path.join(dataDir, 'mail'),
@@ -114,12 +115,12 @@ async function startServer(engine: 'pglite' | 'postgres', port: number): Promise
       RATE_LIMIT_LEADS: '1000000/60',
       RATE_LIMIT_LEAD_CONFIRMATIONS: '1000000/60',
       // Request logs go to /dev/null: the server still formats them, as in production.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'pipe' : 'ignore', 'inherit'],
+      LOG_LEVEL: env.LOG_LEVEL,
+    }),
+    stdio: ['ignore', BENCH_SERVER_LOG ? 'pipe' : 'ignore', 'inherit'],
   });
   // BENCH_SERVER_LOG=<file> keeps the server's request log, to see its own timings.
-  if (process.env.BENCH_SERVER_LOG) server.stdout?.pipe(createWriteStream(process.env.BENCH_SERVER_LOG));
+  if (BENCH_SERVER_LOG) server.stdout?.pipe(createWriteStream(BENCH_SERVER_LOG));
   const probe = new http.Agent();
   const deadline = Date.now() + 600_000;
   for (;;) {
@@ -338,7 +339,7 @@ console.log(
 );
 let isWithinBudget = true;
 for (const engine of engines) {
-  if (engine === 'postgres' && !process.env.DATABASE_URL) throw new Error('--engines postgres needs DATABASE_URL');
+  if (engine === 'postgres' && !env.DATABASE_URL) throw new Error('--engines postgres needs DATABASE_URL');
   isWithinBudget = report(await runMix(engine)) && isWithinBudget;
 }
 process.exit(isWithinBudget ? 0 : 1);

@@ -29,13 +29,16 @@ import {
   type InitialJs,
   type PageName,
 } from './page-weight.ts';
+import { childProcessEnv, getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = process.env.BUILD_DIR ?? 'build';
-const requestCount = Number(process.env.BENCH_REQUESTS ?? 600);
-const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
-const shouldWrite = process.env.BENCH_WRITE !== 'false';
+const scriptEnv = getScriptEnv();
+const env = getEnv();
+const buildDir = scriptEnv.BUILD_DIR;
+const requestCount = scriptEnv.BENCH_REQUESTS;
+const loadSeconds = scriptEnv.BENCH_SECONDS;
+const concurrency = scriptEnv.BENCH_CONCURRENCY;
+const shouldWrite = scriptEnv.BENCH_WRITE !== 'false';
 
 const TARGET_P95_MS = 20;
 const TARGET_JS_KB = INITIAL_JS_BUDGET_KB;
@@ -72,8 +75,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Fetched
 async function startServer(port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, [path.join(root, buildDir, 'server/index.js')], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: childProcessEnv({
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
@@ -82,8 +84,8 @@ async function startServer(port: number): Promise<ChildProcess> {
       RUN_JOBS: 'false',
       COOKIE_SECURE: 'false',
       // Request logs go to /dev/null: the server still formats them, as in production.
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    },
+      LOG_LEVEL: env.LOG_LEVEL,
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -166,7 +168,7 @@ type Vitals = { lcp: number; cls: number; lcpElement: string };
 
 async function measureVitals(base: string, urls: string[], profile: 'mobile' | 'desktop'): Promise<Vitals[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: scriptEnv.CHROMIUM_PATH,
     args: [
       '--headless',
       '--no-sandbox',
@@ -270,12 +272,12 @@ function writeSection(markdown: string) {
 async function main() {
   if (!existsSync(path.join(root, buildDir, 'server/index.js'))) {
     console.log(`No production build in ${buildDir}: building…`);
-    execSync('npx react-router build', { cwd: root, stdio: 'inherit', env: { ...process.env, BUILD_DIR: buildDir } });
+    execSync('npx react-router build', { cwd: root, stdio: 'inherit', env: childProcessEnv({ BUILD_DIR: buildDir }) });
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(
-    `Starting the production server on ${base} (${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${process.env.PGLITE_DIR ?? './data/pglite'}`})…`,
+    `Starting the production server on ${base} (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.PGLITE_DIR}`})…`,
   );
   const server = await startServer(port);
   try {
@@ -337,7 +339,7 @@ async function main() {
     const section = [
       '## Property page',
       '',
-      `Measured by \`npm run bench:pages\` on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]?.toFixed(1)} when the run ended): production build, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, the demo seed, Node ${process.version}, ${urls.length} different property pages (sales and lettings) requested in turn over keep-alive connections from the same machine. Timings include the whole request through Hono (session cookie, CSP nonce, request log) and React's full render to the last byte.`,
+      `Measured by \`npm run bench:pages\` on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]?.toFixed(1)} when the run ended): production build, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, the demo seed, Node ${process.version}, ${urls.length} different property pages (sales and lettings) requested in turn over keep-alive connections from the same machine. Timings include the whole request through Hono (session cookie, CSP nonce, request log) and React's full render to the last byte.`,
       '',
       '| measure | result | target |',
       '|---|---|---|',

@@ -19,15 +19,17 @@ import { openDatabase, rowsOf, type DatabaseHandle } from '../app/lib/db.server.
 import { toQueryParams } from '../app/features/search/search-codec.ts';
 import { createSearch, type SearchInput } from '../app/features/search/search-model.ts';
 import { searchProperties } from '../app/features/search/search-query.server.ts';
+import { childProcessEnv, getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-const serverEntry = path.join(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 60);
+const scriptEnv = getScriptEnv();
+const sizes = scriptEnv.BENCH_SIZES.split(',').map(Number);
+const engines = scriptEnv.BENCH_ENGINES.split(',');
+const serverUrl = scriptEnv.BENCH_DATABASE_URL ?? getEnv().DATABASE_URL;
+const serverEntry = path.join(root, scriptEnv.BUILD_DIR, 'server/index.js');
+const ITERATIONS = scriptEnv.BENCH_ITERATIONS;
 const CONCURRENCY = 50;
-const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
+const LOAD_SECONDS = scriptEnv.BENCH_LOAD_SECONDS;
 
 const BENCH_PLACE_ID = 900_001;
 
@@ -177,8 +179,7 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: childProcessEnv({
       ...env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -188,7 +189,7 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
       SEED_ON_EMPTY: 'false',
       RUN_JOBS: 'false',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

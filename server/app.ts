@@ -293,7 +293,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
       '/assets/*',
       serveStatic({
         root,
-        // Brotli/gzip copies made at build time (scripts/compress-assets.mjs) are sent when the browser accepts them.
+        // Brotli/gzip copies made at build time (scripts/compress-assets.ts) are sent when the browser accepts them.
         precompressed: true,
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),

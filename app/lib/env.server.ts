@@ -283,6 +283,72 @@ export function allowedHostNames(env: Env = getEnv()): Set<string> {
   return names;
 }
 
+/**
+ * The variables only the command-line scripts read (benchmarks, the build steps), declared, checked and documented
+ * here beside the app's so every environment variable has one home. The README's configuration section lists them.
+ */
+const scriptEnvSchema = z.object({
+  /** Where `react-router build` writes, and where the start, compression and benchmark scripts look for it. */
+  BUILD_DIR: z.string().min(1).default('build'),
+  /** The Chromium binary the page benchmark drives (the e2e tests read the same name). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** A PostgreSQL database the benchmarks may fill and empty; falls back to DATABASE_URL where a script says so. */
+  BENCH_DATABASE_URL: z.string().optional(),
+  // bench:search
+  BENCH_SIZES: z.string().default('100000,1000000'),
+  BENCH_ENGINES: z.string().default('pglite,postgres'),
+  BENCH_ITERATIONS: z.coerce.number().int().min(1).default(60),
+  BENCH_LOAD_SECONDS: z.coerce.number().min(1).default(8),
+  // bench:pages
+  BENCH_REQUESTS: z.coerce.number().int().min(1).default(600),
+  BENCH_SECONDS: z.coerce.number().min(1).default(10),
+  BENCH_CONCURRENCY: z.coerce.number().int().min(1).default(50),
+  /** 'false' measures without writing the results into docs/performance.md. */
+  BENCH_WRITE: z.enum(['true', 'false']).default('true'),
+  // bench:alerts, bench:email, bench:leads
+  BENCH_SEARCHES: z.coerce.number().int().min(1).default(100_000),
+  BENCH_LISTINGS: z.coerce.number().int().min(1).default(1_000),
+  BENCH_EMAILS: z.coerce.number().int().min(1).default(3_000),
+  BENCH_LEADS: z.coerce.number().int().min(1).default(100_000),
+  BENCH_RUNS: z.coerce.number().int().min(1).default(30),
+  /** 'cpu' judges the lead-inbox budgets by CPU time rather than the wall clock (PGlite only). */
+  BENCH_CLOCK: z.enum(['wall', 'cpu']).default('wall'),
+  /** Set (to anything) to print the query plans of the lead-inbox benchmark. */
+  BENCH_EXPLAIN: z.string().optional(),
+  // bench:load
+  /** A file to keep the benchmarked server's request log in. */
+  BENCH_SERVER_LOG: z.string().optional(),
+});
+
+export type ScriptEnv = z.infer<typeof scriptEnvSchema>;
+
+/** The scripts' variables, checked on first use; a wrong value stops the script with the variable's name. */
+export function getScriptEnv(): ScriptEnv {
+  const parsed = scriptEnvSchema.safeParse(process.env, DEVELOPER_MESSAGES);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid environment configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** The environment a script gives a process it starts (the server it measures, a build): its own, plus these. */
+export function childProcessEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
+}
+
+/**
+ * Sets variables for the app modules a script loads afterwards (a benchmark's own media folder), then has the
+ * next getEnv() read them again. Only variables not already given are set when `onlyIfUnset` names them.
+ */
+export function setScriptEnv(values: Record<string, string>, onlyIfUnset: readonly string[] = []): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (onlyIfUnset.includes(name) && process.env[name] !== undefined) continue;
+    process.env[name] = value;
+  }
+  cached = undefined;
+}
+
 /** Tests that change process.env call this so the next getEnv() reads it again. */
 export function resetEnvForTests(): void {
   cached = undefined;

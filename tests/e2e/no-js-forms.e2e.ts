@@ -330,3 +330,87 @@ describe('custom forms and the new-homes enquiry without JavaScript', () => {
     expectNoPersonalFieldsInUrls(urls);
   });
 });
+
+describe('saved searches and saved properties without JavaScript', () => {
+  const notice = (page: Page) => page.locator('.toast__message');
+
+  /** The notice is rendered at the end of the page, which a busy server may still be streaming. */
+  async function expectNotice(page: Page, message: string): Promise<void> {
+    await expect
+      .poll(async () => ((await notice(page).count()) > 0 ? await notice(page).textContent() : ''), {
+        timeout: 15_000,
+      })
+      .toBe(message);
+  }
+
+  /** The forms on the page that post to this address (they must be real post forms with an action). */
+  async function postFormActions(page: Page, actionPrefix: string): Promise<string[]> {
+    const forms = await page.$$eval('form', (list) =>
+      list.map((form) => `${form.getAttribute('method')} ${form.getAttribute('action') ?? ''}`),
+    );
+    return forms.filter((form) => form.startsWith(`post ${actionPrefix}`));
+  }
+
+  it('a visitor who is not signed in is asked to sign in by Save search and the save toggle', async () => {
+    const { page } = await noScriptPage();
+    await page.goto('/search?channel=sales');
+    expect(await postFormActions(page, '/search?')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/sign-in');
+    await expectNotice(page, 'Please sign in to keep saved properties and searches in your account.');
+
+    await page.goto('/search?channel=sales');
+    await page.locator('button.save-toggle').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/sign-in');
+    await expectNotice(page, 'Please sign in to keep saved properties and searches in your account.');
+  });
+
+  it('a signed-in user saves and removes a search and a property and changes the alert frequency', async () => {
+    const { page, urls } = await noScriptPage();
+    await page.goto('/user/sign-in');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await addBotCheckProofToNextPost(page);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user');
+
+    // Save search: back on the same results with the notice; a second save says it is already saved.
+    await page.goto('/search?channel=sales&minBeds=2');
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await expectNotice(page, 'Search saved. Find it under Saved Searches in your account.');
+    expect(new URL(page.url()).searchParams.get('minBeds')).toBe('2');
+    await page.getByRole('button', { name: 'Save search' }).click();
+    await expectNotice(page, 'You have already saved this search.');
+
+    // The save toggle on a card.
+    const toggle = page.locator('button.save-toggle').first();
+    const address = ((await toggle.textContent()) ?? '').replace(/^Save /, '');
+    expect(address).not.toBe('');
+    await toggle.click();
+    await expectNotice(page, 'Property saved.');
+    expect(new URL(page.url()).pathname).toBe('/search');
+
+    // The account's saved properties: the card is there and its toggle removes it.
+    await page.goto('/user/saved-properties');
+    expect(await postFormActions(page, '/saved_properties/')).not.toHaveLength(0);
+    await page.getByRole('button', { name: `Remove ${address} from saved properties` }).click();
+    await expectNotice(page, 'Saved property removed.');
+    expect(new URL(page.url()).pathname).toBe('/user/saved-properties');
+    expect(await page.getByRole('button', { name: `Remove ${address} from saved properties` }).count()).toBe(0);
+
+    // The account's saved searches: the alert frequency, then remove.
+    await page.goto('/user/saved-searches');
+    expect(await postFormActions(page, '/searches/')).toHaveLength(1);
+    expect(await postFormActions(page, '/saved_searches')).toHaveLength(1);
+    await page.getByLabel('Email alerts').selectOption('W');
+    await page.getByRole('button', { name: /^Update/ }).click();
+    await expectNotice(page, 'Email alert frequency updated.');
+    expect(await page.getByLabel('Email alerts').inputValue()).toBe('W');
+    await page.getByRole('button', { name: /^Remove/ }).click();
+    await expectNotice(page, 'Saved search removed');
+    expect(new URL(page.url()).pathname).toBe('/user/saved-searches');
+    await expect.poll(() => page.locator('.saved-searches__item').count()).toBe(0);
+
+    expectNoPersonalFieldsInUrls(urls);
+  });
+});

@@ -207,4 +207,20 @@ describe('saved searches and alerts', () => {
     await expect.poll(() => page.locator('.saved-searches__item').count(), UI).toBe(0);
     expect((await callFromPage(page, '/saved_searches.ljson')).body.saved_searches).toEqual([]);
   });
+
+  it('sends one call for a double click on Save search or on the save toggle', async () => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/search?channel=sales&minBeds=3');
+    await page.getByRole('button', { name: 'Save search' }).dblclick();
+    await expect
+      .poll(() => page.getByText('Search saved. Find it under Saved Searches in your account.').count(), UI)
+      .toBe(1);
+    await page.locator('button.save-toggle').first().dblclick();
+    await expect.poll(() => page.locator('.toast', { hasText: 'Property saved.' }).count(), UI).toBeGreaterThan(0);
+    expect(posts.filter((path) => path === '/search.data')).toHaveLength(1);
+    expect(posts.filter((path) => path === '/saved_properties.ljson')).toHaveLength(1);
+  });
 });

@@ -2,8 +2,8 @@
  * Pieces every form uses besides its hook (use-schema-form.ts, docs/decisions/012): the authenticity token as a
  * hidden field (so the same <form> posts without JavaScript) and the GOV.UK 'Error: ' title prefix.
  */
-import { useEffect } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useNavigation, useRouteLoaderData } from 'react-router';
 
 /**
  * The token from the root loader's data. Components sit below the features, so this reads the one field it needs
@@ -32,4 +32,24 @@ export function useErrorTitle(hasErrors: boolean): void {
       document.title = document.title.replace(/^Error: /, '');
     };
   }, [hasErrors]);
+}
+
+/**
+ * One submission at a time for a router `<Form method="post">` that has no schema hook: a second click while the
+ * first post is under way is ignored (a ref, because it can come before React renders the pending state), and
+ * `isSubmitting` disables the button. Without JavaScript the form simply posts.
+ */
+export function useSubmitOnce(): { isSubmitting: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void } {
+  const navigation = useNavigation();
+  const isRunning = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') isRunning.current = false;
+  }, [navigation.state]);
+  return {
+    isSubmitting: navigation.state === 'submitting',
+    onSubmit(event) {
+      if (isRunning.current) event.preventDefault();
+      else isRunning.current = true;
+    },
+  };
 }

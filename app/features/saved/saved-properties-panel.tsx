@@ -48,7 +48,7 @@ export function SavedPropertiesPanel({ cards, panelPath }: { cards: PropertyCard
       ) : (
         <div className="saved-panel__cards">
           {shown.map((card) => (
-            <SaveablePropertyCard key={card.property_id} card={card} />
+            <SaveablePropertyCard key={card.property_id} card={card} isSaved />
           ))}
         </div>
       )}

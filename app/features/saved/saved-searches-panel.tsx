@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { callJson } from './saved-client.ts';
 import { describeSearch, formatSearchUrl } from '../search/index.ts';
 import {
@@ -26,9 +28,14 @@ type Row = { id: string; description: string; url: string; alertFrequency: Alert
 
 const FAILED = 'Sorry, that did not work. Please try again.';
 
+/** Where the forms below send a post made without JavaScript back to (the server redirects there with a notice). */
+const PANEL_PATH = '/user/saved-searches';
+
 /**
  * Saved Searches tab (spec points 2 and 4): each saved search links back to its results; signed-in users choose
  * the email alert frequency (I, W, M, N) and remove searches on the server; visitors' searches live in the browser.
+ * Remove and the frequency are forms posting the spec's calls (POST /searches/{id} with delete, POST
+ * /saved_searches with put), so they work without JavaScript; with it the same calls run in place, one at a time.
  */
 export function SavedSearchesPanel({
   savedSearches,
@@ -68,6 +75,21 @@ export function SavedSearchesPanel({
   }, [userId]);
 
   const rows = isSignedIn ? serverRows : localRows;
+  const isHydrated = useIsHydrated();
+  /** The row whose call is under way: its forms ignore another submit until the answer comes. */
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  // A ref, not the state: a second click can come before React renders the first one's pending state.
+  const isRunning = useRef(false);
+
+  function runOnce(row: Row, call: () => Promise<void>) {
+    if (isRunning.current) return;
+    isRunning.current = true;
+    setPendingId(row.id);
+    void call().finally(() => {
+      isRunning.current = false;
+      setPendingId(null);
+    });
+  }
 
   async function remove(row: Row) {
     if (!isSignedIn) {
@@ -121,25 +143,68 @@ export function SavedSearchesPanel({
               </a>
               <div className="saved-searches__actions">
                 {isSignedIn ? (
-                  <label className="saved-searches__frequency">
-                    <span>Email alerts</span>
-                    <select
-                      value={row.alertFrequency}
-                      onChange={(event) => void changeFrequency(row, event.target.value as AlertFrequency)}
-                    >
-                      {alertFrequencies.map((frequency) => (
-                        <option key={frequency} value={frequency}>
-                          {ALERT_FREQUENCY_LABELS[frequency]}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
+                  <form
+                    method="post"
+                    action="/saved_searches"
+                    className="saved-searches__frequency-form"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      runOnce(row, () => changeFrequency(row, row.alertFrequency));
+                    }}
+                  >
+                    <CsrfField />
+                    <input type="hidden" name="_method" value="put" />
+                    <input type="hidden" name="search_id" value={row.id} />
+                    <input type="hidden" name="return_to" value={PANEL_PATH} />
+                    <label className="saved-searches__frequency">
+                      <span>Email alerts</span>
+                      <select
+                        name="alert_frequency"
+                        value={row.alertFrequency}
+                        aria-disabled={pendingId === row.id}
+                        onChange={(event) => {
+                          const alertFrequency = event.target.value as AlertFrequency;
+                          runOnce(row, () => changeFrequency(row, alertFrequency));
+                        }}
+                      >
+                        {alertFrequencies.map((frequency) => (
+                          <option key={frequency} value={frequency}>
+                            {ALERT_FREQUENCY_LABELS[frequency]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    {/* With JavaScript a change of the list saves at once; without it, this button posts it. */}
+                    {isHydrated ? null : (
+                      <button type="submit" className="button saved-searches__update">
+                        Update<span className="visually-hidden"> email alerts: {row.description}</span>
+                      </button>
+                    )}
+                  </form>
                 ) : (
                   <span className="saved-searches__frequency-text">Email alerts: {ALERT_FREQUENCY_LABELS.I}</span>
                 )}
-                <button type="button" className="button saved-searches__remove" onClick={() => void remove(row)}>
-                  Remove<span className="visually-hidden"> saved search: {row.description}</span>
-                </button>
+                <form
+                  method="post"
+                  action={`/searches/${encodeURIComponent(row.id)}`}
+                  className="inline-form"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    runOnce(row, () => remove(row));
+                  }}
+                >
+                  <CsrfField />
+                  <input type="hidden" name="_method" value="delete" />
+                  <input type="hidden" name="return_to" value={PANEL_PATH} />
+                  <button
+                    type="submit"
+                    className="button saved-searches__remove"
+                    aria-disabled={pendingId === row.id}
+                    aria-busy={pendingId === row.id}
+                  >
+                    Remove<span className="visually-hidden"> saved search: {row.description}</span>
+                  </button>
+                </form>
               </div>
             </li>
           ))}

@@ -5,13 +5,15 @@
 import { readStoredJson as readJson, writeStoredJson as writeJson } from '../../lib/browser-storage.ts';
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { normaliseSearch, type Search, toQueryParams } from '../search/index.ts';
-import { SAVED_ITEM_LIMIT, SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
+import {
+  SAVED_ITEM_LIMIT,
+  SAVED_SEARCHES_LIMIT_MESSAGE,
+  SEARCH_ALREADY_SAVED_MESSAGE,
+  SEARCH_SAVED_MESSAGE,
+} from './saved-messages.ts';
 import { SAVED_SEARCHES_USER_KEY } from './saved-storage-keys.ts';
 
 const SAVED_SEARCHES_KEY = 'doorstep.savedSearches';
-
-const SEARCH_SAVED_MESSAGE = 'Search saved. Find it under Saved Searches in your account.';
-const SEARCH_ALREADY_SAVED_MESSAGE = 'You have already saved this search.';
 
 export type LocalSavedSearch = {
   search_id: string;

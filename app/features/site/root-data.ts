@@ -3,6 +3,7 @@
  * routes read it through one typed hook without importing the document module (imports only run downwards).
  */
 import { useRouteLoaderData } from 'react-router';
+import type { FlashNotice } from '../../lib/flash-notice.server.ts';
 import type { ConsentStatus } from '../consent/index.ts';
 import type { SiteChrome } from './site-chrome.server.ts';
 
@@ -11,6 +12,8 @@ export type RootData = {
   currentUser: { userId: number | null };
   /** Texts for '#flash/{key}' toasts (spec point 8: they come from page data). */
   flashMessages: Record<string, string>;
+  /** A notice a form post left for this page (app/lib/flash-notice.server.ts), shown once. */
+  flashNotice: FlashNotice | null;
   csrfToken: string;
   chrome: SiteChrome;
   origin: string;

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/verify-email';
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, useSubmitOnce } from '../../components/form/form-parts.tsx';
 import { NO_STORE } from '../../features/account/account-http.server.ts';
 import { confirmEmailToken, type EmailTokenOutcome } from '../../features/account/email-verification.server.ts';
 import { getDb } from '../../lib/db.server.ts';
@@ -44,6 +44,7 @@ export function headers() {
 export default function VerifyEmailRoute() {
   const { token } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
+  const submitOnce = useSubmitOnce();
   return (
     <section className="account-screen" aria-labelledby="verify-email-title">
       <h3 id="verify-email-title" className="account-screen__title">
@@ -63,10 +64,14 @@ export default function VerifyEmailRoute() {
           ) : null}
         </>
       ) : token ? (
-        <Form method="post" className="account-form">
+        <Form method="post" className="account-form" onSubmit={submitOnce.onSubmit}>
           <CsrfField />
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="button button--primary account-form__submit">
+          <button
+            type="submit"
+            className="button button--primary account-form__submit"
+            disabled={submitOnce.isSubmitting}
+          >
             Confirm my email address
           </button>
         </Form>

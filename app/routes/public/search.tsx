@@ -44,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const theme = (await getSiteChrome(getDb())).theme;
   const saved = await saveSearchFromRequest(request, context, theme.preferences.defaultSearchStatus);
+  // A plain form post (no JavaScript) is answered with a redirect back to the results.
+  if (saved instanceof Response) return saved;
   return data(saved.body, { status: saved.status, headers: { 'Cache-Control': 'no-store' } });
 }
 

@@ -1,5 +1,6 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/unsubscribe';
+import { useSubmitOnce } from '../../components/form/form-parts.tsx';
 import { useRootData } from '../../features/site/index.ts';
 import {
   findSavedSearchByUnsubscribeToken,
@@ -38,6 +39,7 @@ export function meta() {
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
+  const submitOnce = useSubmitOnce();
   const view = actionData ?? loaderData;
   return (
     <div className="container static-page">
@@ -50,12 +52,12 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
           alerts back on under Saved Searches in your account.
         </p>
       ) : (
-        <Form method="post">
+        <Form method="post" onSubmit={submitOnce.onSubmit}>
           <input type="hidden" name="authenticity_token" value={root?.csrfToken ?? ''} />
           <p>
             Stop the email alerts for your saved search: <strong>{view.description}</strong>?
           </p>
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={submitOnce.isSubmitting}>
             Unsubscribe
           </button>
         </Form>

@@ -3,9 +3,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { getScriptEnv } from '../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const assetsDir = path.join(root, process.env.BUILD_DIR ?? 'build', 'client', 'assets');
+const assetsDir = path.join(root, getScriptEnv().BUILD_DIR, 'client', 'assets');
 let files = 0;
 let before = 0;
 let after = 0;
