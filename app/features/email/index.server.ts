@@ -3,3 +3,14 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { enqueueEmail } from './outbox.server.ts';
+export {
+  checkMailTransport,
+  countOutboxStates,
+  isOutboxState,
+  listOutboxEntries,
+  OUTBOX_STATES,
+  requeueFailedEmails,
+  type OutboxEntry,
+  type OutboxState,
+  type TransportCheck,
+} from './outbox-admin.server.ts';

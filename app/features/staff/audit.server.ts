@@ -9,6 +9,8 @@ type AuditAction =
   | 'staff.invited'
   | 'staff.setup-completed'
   | 'staff.deactivated'
+  | 'staff.role-changed'
+  | 'staff.authenticator-reset'
   | 'staff.sign-in'
   | 'staff.sign-in-failed'
   | 'staff.sign-in-recovery-code'
@@ -19,7 +21,8 @@ type AuditAction =
   | 'staff.password-reset'
   | 'lead.export'
   | 'lead.stage-changed'
-  | 'lead.assigned';
+  | 'lead.assigned'
+  | 'email.requeued';
 
 export type AuditEntry = {
   staffId: number | null;
