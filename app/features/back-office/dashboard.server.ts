@@ -11,7 +11,8 @@ import { inboxKinds, leadScopeFor, leadStages, type LeadScope } from '../lead-in
 import type { StaffPrincipal } from '../staff/index.ts';
 import { EMAIL_HEALTH_ROLES, OPEN_STAGES, chartDays, type DashboardFigures } from './dashboard-model.ts';
 
-const AGENCY_TIME_ZONE = 'Europe/London';
+/** Inlined, not a parameter: the grouped expression must be the same text in the select and the group by. */
+const AGENCY_TIME_ZONE = sql.raw(`'Europe/London'`);
 export const CHART_DAYS = 90;
 
 function branchCondition(column: typeof leads.branchId | typeof leadCounts.branchKey, scope: LeadScope): SQL {
@@ -22,12 +23,16 @@ function branchCondition(column: typeof leads.branchId | typeof leadCounts.branc
 
 /**
  * Leads per UK day and kind since the first chart day. The kind list and `kind <> 'send-to-friend'` let the planner
- * read (kind, created_at) or the partial (branch_id, created_at, …, kind) index alone, without the rows.
+ * read (kind, created_at) or the partial (branch_id, created_at, …, kind) index alone, without the rows. The day is a
+ * cast to date (measured the cheapest per-row conversion, well ahead of to_char), made text only once per group.
  */
 export function leadsPerDayQuery(db: Database, scope: LeadScope, firstDay: string) {
-  const day = sql<string>`to_char(${leads.createdAt} at time zone ${AGENCY_TIME_ZONE}, 'YYYY-MM-DD')`;
-  return db
-    .select({ kind: leads.kind, day, count: sql<number>`count(*)`.mapWith(Number) })
+  const perDay = db
+    .select({
+      kind: leads.kind,
+      day: sql<string>`(${leads.createdAt} at time zone ${AGENCY_TIME_ZONE})::date`.as('day'),
+      count: sql<number>`count(*)`.mapWith(Number).as('count'),
+    })
     .from(leads)
     .where(
       and(
@@ -37,7 +42,9 @@ export function leadsPerDayQuery(db: Database, scope: LeadScope, firstDay: strin
         sql`${leads.createdAt} >= (${firstDay}::date::timestamp at time zone ${AGENCY_TIME_ZONE})`,
       ),
     )
-    .groupBy(leads.kind, day);
+    .groupBy(sql`1`, sql`2`)
+    .as('per_day');
+  return db.select({ kind: perDay.kind, day: sql<string>`${perDay.day}::text`, count: perDay.count }).from(perDay);
 }
 
 async function countOpenLeads(db: Database, scope: LeadScope) {
