@@ -8,9 +8,5 @@ export {
   countOutboxStates,
   isOutboxState,
   listOutboxEntries,
-  OUTBOX_STATES,
   requeueFailedEmails,
-  type OutboxEntry,
-  type OutboxState,
-  type TransportCheck,
 } from './outbox-admin.server.ts';

@@ -15,7 +15,7 @@ import { getEnv, isProduction } from '../../lib/env.server.ts';
  * What staff see of the queue's states: `pending` is split into queued (never tried) and retrying (tried, waiting for
  * its next attempt); `stored` is an email kept for the operator (file sink or development outbox), not delivered.
  */
-export const OUTBOX_STATES = ['queued', 'retrying', 'sending', 'sent', 'failed', 'stored'] as const;
+const OUTBOX_STATES = ['queued', 'retrying', 'sending', 'sent', 'failed', 'stored'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 export function isOutboxState(value: unknown): value is OutboxState {
@@ -33,7 +33,7 @@ function stateOf(status: string, attempts: number): OutboxState {
   return isOutboxState(status) ? status : 'queued';
 }
 
-export const OUTBOX_PAGE_SIZE = 50;
+const OUTBOX_PAGE_SIZE = 50;
 
 export type OutboxEntry = {
   id: number;

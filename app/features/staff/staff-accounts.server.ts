@@ -256,7 +256,7 @@ async function spendToken(db: Database, token: string, now: Date): Promise<boole
  * `setup`: a new account chooses a password and enrols an authenticator. `enrol`: a set-up account whose owner reset
  * its authenticator confirms its current password and enrols a new one.
  */
-export type SetupMode = 'setup' | 'enrol';
+type SetupMode = 'setup' | 'enrol';
 export type SetupScreen = { email: string; name: string; secret: string; qrDataUrl: string; mode: SetupMode };
 const SETUP_KINDS = ['setup', 'enrol'] as const;
 
