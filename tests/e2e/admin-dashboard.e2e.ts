@@ -28,9 +28,7 @@ beforeAll(async () => {
   await page.getByLabel('New password again').fill(PASSWORD);
   await page.getByLabel('Code from the app').fill(authenticatorCode(secret));
   await page.getByRole('button', { name: 'Finish setting up' }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { name: 'Your recovery codes' }).count(), { timeout: 20_000 })
-    .toBe(1);
+  await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor({ timeout: 20_000 });
 }, 120_000);
 
 describe('back-office dashboard', () => {
@@ -71,7 +69,8 @@ describe('email health', () => {
     await page.getByRole('link', { name: /^Failed \(1\)$/ }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?status=failed');
     const row = page.getByRole('row', { name: /bounced\.visitor@example\.com/ });
-    expect(await row.getByText('550 5.1.1').count()).toBe(1);
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain('550 5.1.1');
     await row.getByRole('button', { name: 'Resend the email to bounced.visitor@example.com' }).click();
     await expect
       .poll(() => page.getByRole('status').textContent(), { timeout: 20_000 })

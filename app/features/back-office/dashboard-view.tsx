@@ -93,34 +93,37 @@ function LeadsChart({ figures }: { figures: LeadFigures }) {
           </li>
         ))}
       </ul>
-      {/* The same figures for screen readers: a table of the days with any lead, newest first. */}
-      <table className="visually-hidden">
-        <caption>Leads per day by kind, newest first (days without leads left out)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {figures.kinds.map((kind) => (
-              <th key={kind.kind} scope="col">
-                {labelOfKind(kind.kind)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {figures.days
-            .map((day, index) => ({ day, index }))
-            .filter(({ index }) => figures.kinds.some((kind) => kind.counts[index]! > 0))
-            .reverse()
-            .map(({ day, index }) => (
-              <tr key={day}>
-                <th scope="row">{formatDay(day)}</th>
-                {figures.kinds.map((kind) => (
-                  <td key={kind.kind}>{kind.counts[index]}</td>
-                ))}
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* The same figures for screen readers: a table of the days with any lead, newest first. The wrapper is what is
+          hidden: a table's own overflow does not clip its cells, which would widen the page on a phone. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Leads per day by kind, newest first (days without leads left out)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {figures.kinds.map((kind) => (
+                <th key={kind.kind} scope="col">
+                  {labelOfKind(kind.kind)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {figures.days
+              .map((day, index) => ({ day, index }))
+              .filter(({ index }) => figures.kinds.some((kind) => kind.counts[index]! > 0))
+              .reverse()
+              .map(({ day, index }) => (
+                <tr key={day}>
+                  <th scope="row">{formatDay(day)}</th>
+                  {figures.kinds.map((kind) => (
+                    <td key={kind.kind}>{kind.counts[index]}</td>
+                  ))}
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
