@@ -73,7 +73,7 @@ describe('email health', () => {
     expect(await row.textContent()).toContain('550 5.1.1');
     await row.getByRole('button', { name: 'Resend the email to bounced.visitor@example.com' }).click();
     await expect
-      .poll(() => page.getByRole('status').textContent(), { timeout: 20_000 })
+      .poll(() => page.locator('p.admin-notice[role="status"]').textContent(), { timeout: 20_000 })
       .toBe('One failed email is back in the queue.');
     expect(await page.getByRole('link', { name: /^Failed \(0\)$/ }).count()).toBe(1);
     // The worker takes it again: in this build's file sink it ends as kept, not failed.
