@@ -125,6 +125,7 @@ export default [
     route('reset/:token', 'routes/admin/reset.tsx'),
     route('account', 'routes/admin/account.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
+    route('email', 'routes/admin/email.tsx'),
     route('leads', 'routes/admin/leads.tsx'),
     route('leads/export.csv', 'routes/admin/leads-export.ts'),
     route('leads/:id', 'routes/admin/lead.tsx'),

@@ -7,8 +7,9 @@
  *
  * Seeds the leads in SQL (every kind, 10 branches, all stages, half assigned, a year of dates, 10% custom forms),
  * then times listLeads (the page's rows and its counts) for each filter combination with varied values, the lead
- * page (getLead) and the streamed CSV export of every lead. Budgets (docs/performance.md): list p95 < 50 ms for every
- * combination, lead page p95 < 30 ms, export < 10 s with the heap growing by less than 64 MB. Exits 1 over budget.
+ * page (getLead), the back office's dashboard (loadDashboard, as an owner, a manager and a negotiator) and the streamed
+ * CSV export of every lead. Budgets (docs/performance.md): list p95 < 50 ms for every combination, lead page p95
+ * < 30 ms, dashboard p95 < 100 ms, export < 10 s with the heap growing by less than 64 MB. Exits 1 over budget.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +23,9 @@ import {
   listLeads,
 } from '../app/features/lead-inbox/lead-inbox.server.ts';
 import { exportLeadsCsv } from '../app/features/lead-inbox/lead-export.server.ts';
+import { CHART_DAYS, leadsPerDayQuery, loadDashboard } from '../app/features/back-office/dashboard.server.ts';
+import { chartDays } from '../app/features/back-office/dashboard-model.ts';
+import type { StaffPrincipal } from '../app/features/staff/index.ts';
 import type { LeadFilters, LeadScope } from '../app/features/lead-inbox/lead-inbox-model.ts';
 import { openBenchDatabase, percentile } from './bench-helpers.ts';
 import { getEnv, getScriptEnv } from '../app/lib/env.server.ts';
@@ -30,6 +34,7 @@ const { BENCH_LEADS: LEADS, BENCH_RUNS: RUNS, BENCH_CLOCK, BENCH_EXPLAIN, BENCH_
 const BRANCHES = 10;
 const LIST_BUDGET_MS = 50;
 const LEAD_PAGE_BUDGET_MS = 30;
+const DASHBOARD_BUDGET_MS = 100;
 const EXPORT_BUDGET_MS = 10_000;
 const EXPORT_HEAP_BUDGET_MB = 64;
 const serverUrl = BENCH_DATABASE_URL ?? getEnv().DATABASE_URL;
@@ -176,6 +181,13 @@ async function samplesOf(handle: DatabaseHandle): Promise<Samples> {
 }
 
 const OWNER: LeadScope = { allBranches: true, branchIds: [] };
+const BENCH_PRINCIPAL: StaffPrincipal = {
+  staffId: 1,
+  email: 'staff1@agency.test',
+  name: 'Staff 1',
+  role: 'owner',
+  branchIds: [],
+};
 const oneBranch = (run: number): LeadScope => ({ allBranches: false, branchIds: [1 + (run % BRANCHES)] });
 const threeBranches = (run: number): LeadScope => ({
   allBranches: false,
@@ -328,6 +340,39 @@ async function main() {
   const leadP95 = percentile(leadTimes, 95);
   console.log(`\nlead page (getLead): p50 ${percentile(leadTimes, 50).toFixed(2)} ms, p95 ${leadP95.toFixed(2)} ms`);
   if (leadP95 > LEAD_PAGE_BUDGET_MS) misses.push(`lead page p95 ${leadP95.toFixed(1)} ms > ${LEAD_PAGE_BUDGET_MS} ms`);
+
+  const dashboardRoles: { name: string; principal: (run: number) => StaffPrincipal }[] = [
+    { name: 'owner', principal: () => ({ ...BENCH_PRINCIPAL, role: 'owner', branchIds: [] }) },
+    {
+      name: 'manager (3 branches)',
+      principal: (run) => ({ ...BENCH_PRINCIPAL, role: 'manager', branchIds: threeBranches(run).branchIds }),
+    },
+    {
+      name: 'negotiator (1 branch)',
+      principal: (run) => ({ ...BENCH_PRINCIPAL, role: 'negotiator', branchIds: oneBranch(run).branchIds }),
+    },
+  ];
+  console.log('');
+  for (const role of dashboardRoles) {
+    const dashboardTimes: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      dashboardTimes.push(judged(await time(() => loadDashboard(handle.db, role.principal(run)))));
+    }
+    dashboardTimes.sort((a, b) => a - b);
+    const dashboardP95 = percentile(dashboardTimes, 95);
+    console.log(
+      `dashboard (loadDashboard), ${role.name}: p50 ${percentile(dashboardTimes, 50).toFixed(2)} ms, p95 ${dashboardP95.toFixed(2)} ms`,
+    );
+    if (process.env.BENCH_EXPLAIN) {
+      const scope = role.name === 'owner' ? OWNER : oneBranch(0);
+      const query = leadsPerDayQuery(handle.db, scope, chartDays(new Date(), CHART_DAYS)[0]!);
+      const plan = rowsOf<Record<string, string>>(await handle.db.execute(sql`explain analyze ${query}`));
+      console.log(plan.map((line) => `    ${Object.values(line)[0]}`).join('\n'));
+    }
+    if (dashboardP95 > DASHBOARD_BUDGET_MS) {
+      misses.push(`dashboard (${role.name}) p95 ${dashboardP95.toFixed(1)} ms > ${DASHBOARD_BUDGET_MS} ms`);
+    }
+  }
 
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;

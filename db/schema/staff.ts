@@ -66,7 +66,10 @@ export const staffRecoveryCodes = pgTable(
   (t) => [index('staff_recovery_codes_staff_idx').on(t.staffId)],
 );
 
-/** Emailed or printed links: `setup` (24 hours) and `reset` (1 hour). Only the SHA-256 is kept; single use. */
+/**
+ * Emailed or printed links: `setup` (24 hours), `enrol` (a new authenticator for a set-up account whose phone was
+ * lost, 24 hours) and `reset` (1 hour). Only the SHA-256 is kept; single use.
+ */
 export const staffTokens = pgTable(
   'staff_tokens',
   {
@@ -74,7 +77,7 @@ export const staffTokens = pgTable(
     staffId: integer('staff_id')
       .notNull()
       .references(() => staffAccounts.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'setup' | 'reset'>().notNull(),
+    kind: text('kind').$type<'setup' | 'enrol' | 'reset'>().notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,6 +20,7 @@ import * as forgotPasswordRoute from '../../app/routes/admin/forgot-password.tsx
 import * as resetRoute from '../../app/routes/admin/reset.tsx';
 import * as accountRoute from '../../app/routes/admin/account.tsx';
 import * as staffRoute from '../../app/routes/admin/staff.tsx';
+import * as emailRoute from '../../app/routes/admin/email.tsx';
 import * as leadsRoute from '../../app/routes/admin/leads.tsx';
 import * as leadsExportRoute from '../../app/routes/admin/leads-export.ts';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
@@ -78,6 +79,7 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   },
   { file: 'routes/admin/account.tsx', path: '/admin/account', module: accountRoute, access: STAFF_ROLES },
   { file: 'routes/admin/staff.tsx', path: '/admin/staff', module: staffRoute, access: ['owner'] },
+  { file: 'routes/admin/email.tsx', path: '/admin/email', module: emailRoute, access: ['owner', 'manager'] },
   { file: 'routes/admin/leads.tsx', path: '/admin/leads', module: leadsRoute, access: LEAD_ROLES },
   {
     file: 'routes/admin/leads-export.ts',

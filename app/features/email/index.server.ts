@@ -3,3 +3,10 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { enqueueEmail } from './outbox.server.ts';
+export {
+  checkMailTransport,
+  countOutboxStates,
+  isOutboxState,
+  listOutboxEntries,
+  requeueFailedEmails,
+} from './outbox-admin.server.ts';

@@ -69,15 +69,17 @@ function SignOutButton() {
   );
 }
 
-/** The landing page: what this role can do here, linking only to pages that exist. */
-export function AdminHome({ principal }: { principal: StaffPrincipal }) {
+/** The landing page: the dashboard's figures (children), then what this role can do here, linking only to pages that exist. */
+export function AdminHome({ principal, children }: { principal: StaffPrincipal; children?: ReactNode }) {
   const sections = sectionsFor(principal.role);
   return (
     <>
       <h1>Back office</h1>
       <p>
-        Signed in as {principal.name} ({STAFF_ROLE_LABELS[principal.role]}). Choose what you want to do.
+        Signed in as {principal.name} ({STAFF_ROLE_LABELS[principal.role]}).
       </p>
+      {children}
+      <h2>Sections</h2>
       <ul className="admin-sections">
         {sections.map((section) => (
           <li key={section.path}>

@@ -9,6 +9,8 @@ type AuditAction =
   | 'staff.invited'
   | 'staff.setup-completed'
   | 'staff.deactivated'
+  | 'staff.role-changed'
+  | 'staff.authenticator-reset'
   | 'staff.sign-in'
   | 'staff.sign-in-failed'
   | 'staff.sign-in-recovery-code'
@@ -22,7 +24,8 @@ type AuditAction =
   | 'lead.assigned'
   | 'diary.confirmed'
   | 'diary.rescheduled'
-  | 'diary.cancelled';
+  | 'diary.cancelled'
+  | 'email.requeued';
 
 export type AuditEntry = {
   staffId: number | null;

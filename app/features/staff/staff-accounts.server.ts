@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { recordAudit } from './audit.server.ts';
 import {
+  sendEnrolEmail,
   sendInvitationEmail,
   sendNewDeviceEmail,
   sendPasswordChangedEmail,
@@ -211,16 +212,24 @@ export async function inviteStaffByEmail(
 // ---------------------------------------------------------------------------------------------------------------
 // Tokens (set-up and reset links)
 
-async function findLiveToken(db: Database, token: string, kind: 'setup' | 'reset', now: Date) {
+type TokenKind = 'setup' | 'enrol' | 'reset';
+
+async function findLiveToken(db: Database, token: string, kind: TokenKind | readonly TokenKind[], now: Date) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const [row] = await db
-    .select({ staffId: staffAccounts.id, email: staffAccounts.email, name: staffAccounts.name })
+    .select({
+      staffId: staffAccounts.id,
+      email: staffAccounts.email,
+      name: staffAccounts.name,
+      kind: staffTokens.kind,
+      passwordHash: staffAccounts.passwordHash,
+    })
     .from(staffTokens)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffTokens.staffId))
     .where(
       and(
         eq(staffTokens.tokenHash, sha256(token)),
-        eq(staffTokens.kind, kind),
+        typeof kind === 'string' ? eq(staffTokens.kind, kind) : inArray(staffTokens.kind, [...kind]),
         isNull(staffTokens.usedAt),
         gt(staffTokens.expiresAt, now),
         eq(staffAccounts.isActive, true),
@@ -243,7 +252,13 @@ async function spendToken(db: Database, token: string, now: Date): Promise<boole
 // ---------------------------------------------------------------------------------------------------------------
 // Set-up
 
-export type SetupScreen = { email: string; name: string; secret: string; qrDataUrl: string };
+/**
+ * `setup`: a new account chooses a password and enrols an authenticator. `enrol`: a set-up account whose owner reset
+ * its authenticator confirms its current password and enrols a new one.
+ */
+type SetupMode = 'setup' | 'enrol';
+export type SetupScreen = { email: string; name: string; secret: string; qrDataUrl: string; mode: SetupMode };
+const SETUP_KINDS = ['setup', 'enrol'] as const;
 
 /** What the set-up page shows, or null when the link is unknown, used, expired or its account deactivated. */
 export async function getSetupScreen(
@@ -252,21 +267,24 @@ export async function getSetupScreen(
   agencyName: string,
   now = new Date(),
 ): Promise<SetupScreen | null> {
-  const found = await findLiveToken(db, token, 'setup', now);
+  const found = await findLiveToken(db, token, SETUP_KINDS, now);
   if (!found) return null;
   const secret = base32Of(enrolmentSecretBytes(token));
   const { qrDataUrl } = await enrolmentQr(secret, { email: found.email, issuer: `${agencyName} back office` });
-  return { email: found.email, name: found.name, secret, qrDataUrl };
+  return { email: found.email, name: found.name, secret, qrDataUrl, mode: found.kind === 'enrol' ? 'enrol' : 'setup' };
 }
 
 export type SetupOutcome =
   | { status: 'invalid-link' }
   | { status: 'wrong-code' }
+  | { status: 'wrong-password' }
   | { status: 'done'; staffId: number; recoveryCodes: string[]; sessionToken: string; deviceToken: string };
 
 /**
  * Finishes a set-up link: the code proves the authenticator holds the page's secret; then the password, the
- * encrypted secret and ten new recovery codes are stored, the link is used up, and the person is signed in.
+ * encrypted secret and ten new recovery codes are stored, the link is used up, and the person is signed in. An
+ * `enrol` link keeps the password, which must be the account's current one (the link alone, from a stolen mailbox,
+ * enrols nothing).
  */
 export async function completeStaffSetup(
   db: Database,
@@ -276,12 +294,27 @@ export async function completeStaffSetup(
   deviceToken: string | null,
   now = new Date(),
 ): Promise<SetupOutcome> {
-  const found = await findLiveToken(db, token, 'setup', now);
+  const found = await findLiveToken(db, token, SETUP_KINDS, now);
   if (!found) return { status: 'invalid-link' };
+  const isEnrolment = found.kind === 'enrol';
+  if (isEnrolment && !(await verifyPassword(found.passwordHash, answers.password))) {
+    await recordAudit(
+      db,
+      {
+        staffId: found.staffId,
+        actorEmail: normaliseStaffEmail(found.email),
+        ip: meta.ip,
+        action: 'staff.sign-in-failed',
+        details: { step: 'enrol-password' },
+      },
+      now,
+    );
+    return { status: 'wrong-password' };
+  }
   const secret = base32Of(enrolmentSecretBytes(token));
   const step = verifyTotp(secret, answers.code, null, now);
   if (step === null) return { status: 'wrong-code' };
-  const passwordHash = await hashPassword(answers.password);
+  const passwordHash = isEnrolment ? found.passwordHash : await hashPassword(answers.password);
   const recoveryCodes = newRecoveryCodes();
   const isDone = await db.transaction(async (tx) => {
     if (!(await spendToken(tx as unknown as Database, token, now))) return false;
@@ -306,6 +339,7 @@ export async function completeStaffSetup(
       actorEmail: normaliseStaffEmail(found.email),
       ip: meta.ip,
       action: 'staff.setup-completed',
+      details: { mode: isEnrolment ? 'enrol' : 'setup' },
     },
     now,
   );
@@ -713,4 +747,162 @@ export async function deactivateStaff(
     now,
   );
   return 'deactivated';
+}
+
+export type AccessChangeOutcome = 'changed' | 'unchanged' | 'not-found' | 'last-owner' | 'unknown-branch';
+
+/**
+ * Changes a staff member's role and branches, with an audit entry holding both before and after. The accounts of the
+ * active owners are locked first, so two owners demoting each other at the same moment cannot leave none. The change
+ * applies on the person's next request: every request reads the role and branches afresh (getStaffPrincipal).
+ */
+export async function changeStaffAccess(
+  db: Database,
+  actor: StaffPrincipal,
+  staffId: number,
+  change: { role: StaffRole; branchIds: readonly number[] },
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<AccessChangeOutcome> {
+  const branchIds = await resolveBranchIds(db, { email: '', name: '', role: change.role, branchIds: change.branchIds });
+  if (!Array.isArray(branchIds)) return 'unknown-branch';
+  const outcome = await db.transaction(async (tx) => {
+    const owners = await tx
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(and(eq(staffAccounts.role, 'owner'), eq(staffAccounts.isActive, true)))
+      .orderBy(asc(staffAccounts.id))
+      .for('update');
+    const [target] = await tx
+      .select({ role: staffAccounts.role, isActive: staffAccounts.isActive, email: staffAccounts.emailLower })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId))
+      .for('update');
+    if (!target) return { status: 'not-found' as const };
+    const before = await tx
+      .select({ branchId: staffAccountBranches.branchId })
+      .from(staffAccountBranches)
+      .where(eq(staffAccountBranches.staffId, staffId))
+      .orderBy(asc(staffAccountBranches.branchId));
+    const beforeBranchIds = before.map((row) => row.branchId);
+    const isDemotingOwner = target.role === 'owner' && change.role !== 'owner' && target.isActive;
+    if (isDemotingOwner && owners.length <= 1) return { status: 'last-owner' as const };
+    if (target.role === change.role && beforeBranchIds.join() === branchIds.join()) {
+      return { status: 'unchanged' as const };
+    }
+    await tx.update(staffAccounts).set({ role: change.role, updatedAt: now }).where(eq(staffAccounts.id, staffId));
+    await tx.delete(staffAccountBranches).where(eq(staffAccountBranches.staffId, staffId));
+    if (branchIds.length > 0) {
+      await tx.insert(staffAccountBranches).values(branchIds.map((branchId) => ({ staffId, branchId })));
+    }
+    return {
+      status: 'changed' as const,
+      email: target.email,
+      before: { role: target.role, branchIds: beforeBranchIds },
+      after: { role: change.role, branchIds },
+    };
+  });
+  if (outcome.status !== 'changed') return outcome.status;
+  await recordAudit(
+    db,
+    {
+      staffId: actor.staffId,
+      actorEmail: actor.email,
+      ip: meta.ip,
+      action: 'staff.role-changed',
+      target: `staff:${staffId}`,
+      details: { email: outcome.email, before: outcome.before, after: outcome.after },
+    },
+    now,
+  );
+  return 'changed';
+}
+
+export type AuthenticatorResetOutcome = 'sent' | 'not-found' | 'self' | 'not-set-up';
+
+/**
+ * A staff member lost their phone: the owner resets their authenticator. The old one and every recovery code stop
+ * working at once, the person's sessions and open links end, and a one-time `enrol` link (24 hours) is emailed to
+ * them: on it they confirm their current password and enrol a new authenticator. An owner cannot reset their own
+ * (they would sign themselves out with no way back in but that email); another owner does it.
+ */
+export async function resetStaffAuthenticator(
+  db: Database,
+  actor: StaffPrincipal,
+  staffId: number,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<AuthenticatorResetOutcome> {
+  if (staffId === actor.staffId) return 'self';
+  const token = newToken();
+  const outcome = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({
+        email: staffAccounts.email,
+        name: staffAccounts.name,
+        isSetUp: sql<boolean>`${staffAccounts.passwordHash} is not null`,
+      })
+      .from(staffAccounts)
+      .where(and(eq(staffAccounts.id, staffId), eq(staffAccounts.isActive, true)))
+      .for('update');
+    if (!target) return { status: 'not-found' as const };
+    // An account never set up has no authenticator to replace: its invitation is what it needs.
+    if (!target.isSetUp) return { status: 'not-set-up' as const };
+    await tx
+      .update(staffAccounts)
+      .set({ totpSecretEncrypted: null, totpLastStep: null, updatedAt: now })
+      .where(eq(staffAccounts.id, staffId));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+    await tx
+      .update(staffTokens)
+      .set({ usedAt: now })
+      .where(and(eq(staffTokens.staffId, staffId), isNull(staffTokens.usedAt)));
+    await tx.insert(staffTokens).values({
+      tokenHash: sha256(token),
+      staffId,
+      kind: 'enrol',
+      expiresAt: new Date(now.getTime() + SETUP_LINK_HOURS * 3_600_000),
+      createdAt: now,
+    });
+    return { status: 'sent' as const, email: target.email, name: target.name };
+  });
+  if (outcome.status !== 'sent') return outcome.status;
+  await endSessionsOf(db, [staffId]);
+  await sendEnrolEmail(
+    db,
+    { email: outcome.email, name: outcome.name },
+    `${meta.origin}/admin/setup/${token}`,
+    actor.name,
+  );
+  await recordAudit(
+    db,
+    {
+      staffId: actor.staffId,
+      actorEmail: actor.email,
+      ip: meta.ip,
+      action: 'staff.authenticator-reset',
+      target: `staff:${staffId}`,
+      details: { email: normaliseStaffEmail(outcome.email) },
+    },
+    now,
+  );
+  return 'sent';
+}
+
+/** The role and branches of one account, for the owner's change form. */
+export async function getStaffAccess(
+  db: Database,
+  staffId: number,
+): Promise<{ staffId: number; name: string; role: StaffRole; branchIds: number[] } | null> {
+  const [account] = await db
+    .select({ staffId: staffAccounts.id, name: staffAccounts.name, role: staffAccounts.role })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.id, staffId), eq(staffAccounts.isActive, true)))
+    .limit(1);
+  if (!account) return null;
+  const rows = await db
+    .select({ branchId: staffAccountBranches.branchId })
+    .from(staffAccountBranches)
+    .where(eq(staffAccountBranches.staffId, staffId));
+  return { ...account, branchIds: rows.map((row) => row.branchId).sort((a, b) => a - b) };
 }

@@ -21,6 +21,23 @@ export async function sendInvitationEmail(db: Database, to: Recipient, link: str
   });
 }
 
+export async function sendEnrolEmail(db: Database, to: Recipient, link: string, resetBy: string) {
+  await enqueueEmail(db, {
+    to: to.email,
+    subject: 'Set up your authenticator app again',
+    text: [
+      `Hello ${to.name},`,
+      '',
+      `${resetBy} has reset the authenticator of your back-office account: your old authenticator app and recovery codes no longer work. To set up a new one, open this link, enter your current password and scan the new code:`,
+      '',
+      link,
+      '',
+      'The link works once, for 24 hours. If you did not ask for this, tell the agency owner at once.',
+    ].join('\n'),
+    relatedKind: 'staff_enrol',
+  });
+}
+
 export async function sendResetEmail(db: Database, to: Recipient, link: string) {
   await enqueueEmail(db, {
     to: to.email,

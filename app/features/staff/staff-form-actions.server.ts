@@ -16,13 +16,16 @@ import {
   checkStaffCode,
   checkStaffPassword,
   completeStaffSetup,
+  changeStaffAccess,
   deactivateStaff,
   getSetupScreen,
+  getStaffAccess,
   inviteStaffByEmail,
   isResetLinkLive,
   listBranchChoices,
   listStaffAccounts,
   requestStaffPasswordReset,
+  resetStaffAuthenticator,
   resetStaffPassword,
   signOutStaff,
   signOutStaffEverywhere,
@@ -31,7 +34,9 @@ import {
 import type { StaffPrincipal } from './staff-roles.ts';
 import {
   STAFF_MESSAGES,
+  staffAccessSchema,
   staffChangePasswordSchema,
+  staffEnrolSchema,
   staffCodeSchema,
   staffForgotPasswordSchema,
   staffInviteSchema,
@@ -176,7 +181,9 @@ export async function setupLoader(request: Request, context: AppLoadContext, tok
 
 export async function setupAction(request: Request, context: AppLoadContext, token: string) {
   const fields = await readPost(request);
-  const submission = parseFields(fields, staffSetupSchema);
+  // The form says which it is; the server still decides by the link's kind (an enrol link never sets a password).
+  const submission =
+    fields.mode === 'enrol' ? parseFields(fields, staffEnrolSchema) : parseFields(fields, staffSetupSchema);
   if (submission.status !== 'success') return replyInvalid(submission);
   const outcome = await completeStaffSetup(
     getDb(),
@@ -187,6 +194,9 @@ export async function setupAction(request: Request, context: AppLoadContext, tok
   );
   if (outcome.status === 'invalid-link') {
     return replyInvalid(submission, [{ field: 'form', message: STAFF_MESSAGES.linkInvalid }], 410);
+  }
+  if (outcome.status === 'wrong-password') {
+    return replyInvalid(submission, [{ field: 'password', message: STAFF_MESSAGES.currentPasswordWrong }]);
   }
   if (outcome.status === 'wrong-code') {
     return replyInvalid(submission, [{ field: 'otp_token', message: STAFF_MESSAGES.setupCodeFailed }]);
@@ -302,18 +312,30 @@ export async function accountAction(request: Request, context: AppLoadContext) {
 export async function staffListLoader(request: Request) {
   const principal = await requireStaff(request, { roles: ['owner'] });
   const db = getDb();
-  const [staff, branchChoices] = await Promise.all([listStaffAccounts(db), listBranchChoices(db)]);
   const url = new URL(request.url);
+  const editId = url.searchParams.get('edit') ?? '';
+  const [staff, branchChoices, editing] = await Promise.all([
+    listStaffAccounts(db),
+    listBranchChoices(db),
+    /^[1-9]\d{0,8}$/.test(editId) ? getStaffAccess(db, Number(editId)) : null,
+  ]);
   return data(
     {
       principal,
       staff,
       branchChoices,
+      editing,
       invited: url.searchParams.get('invited'),
       notice: url.searchParams.get('notice'),
     },
     { headers: NO_STORE },
   );
+}
+
+function staffIdOf(value: unknown): number {
+  const staffId = Number(value);
+  if (!Number.isSafeInteger(staffId) || staffId <= 0) throw new HttpError(404, 'No such staff member.');
+  return staffId;
 }
 
 export async function staffListAction(request: Request, context: AppLoadContext) {
@@ -328,6 +350,26 @@ export async function staffListAction(request: Request, context: AppLoadContext)
     const outcome = await deactivateStaff(db, principal, staffId, meta);
     if (outcome === 'not-found') throw new HttpError(404, 'No such staff member.');
     return seeOther(`/admin/staff?notice=${outcome === 'self' ? 'self' : 'deactivated'}`);
+  }
+  if (fields.intent === 'reset-authenticator') {
+    const outcome = await resetStaffAuthenticator(db, principal, staffIdOf(fields.staff_id), meta);
+    if (outcome === 'not-found') throw new HttpError(404, 'No such staff member.');
+    return seeOther(`/admin/staff?notice=${outcome === 'sent' ? 'enrol-sent' : outcome}`);
+  }
+  if (fields.intent === 'change-access') {
+    const staffId = staffIdOf(fields.staff_id);
+    const submission = parseFields(fields, staffAccessSchema);
+    if (submission.status !== 'success') return replyInvalid(submission);
+    const { role, branch } = submission.value;
+    const outcome = await changeStaffAccess(db, principal, staffId, { role, branchIds: branch.map(Number) }, meta);
+    if (outcome === 'not-found') throw new HttpError(404, 'No such staff member.');
+    if (outcome === 'last-owner') {
+      return replyInvalid(submission, [{ field: 'role', message: STAFF_MESSAGES.lastOwner }], 409);
+    }
+    if (outcome === 'unknown-branch') {
+      return replyInvalid(submission, [{ field: 'branch', message: STAFF_MESSAGES.unknownBranch }]);
+    }
+    return seeOther(`/admin/staff?notice=${outcome}`);
   }
   const submission = parseFields(fields, staffInviteSchema);
   if (submission.status !== 'success') return replyInvalid(submission);

@@ -15,6 +15,8 @@ import {
   staffInviteSchema,
   staffResetPasswordSchema,
   staffSetupSchema,
+  staffEnrolSchema,
+  staffAccessSchema,
   staffSignInSchema,
 } from './staff-schemas.ts';
 
@@ -103,6 +105,58 @@ export function SignInCodeForm({ action }: { action: string }) {
   );
 }
 
+function AuthenticatorEnrolment({ secret, qrDataUrl, step }: { secret: string; qrDataUrl: string; step: number }) {
+  return (
+    <>
+      <h2>{step}. Set up your authenticator app</h2>
+      <p>
+        Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or
+        1Password).
+      </p>
+      <img className="admin-qr" src={qrDataUrl} alt="QR code for your authenticator app" width={192} height={192} />
+      <p>If you cannot scan it, enter this key in the app instead:</p>
+      <p className="admin-secret" data-testid="totp-secret">
+        {secret}
+      </p>
+    </>
+  );
+}
+
+/** An owner reset this account's authenticator: the current password, then the new app's code. */
+export function EnrolForm({ email, secret, qrDataUrl }: { email: string; secret: string; qrDataUrl: string }) {
+  const form = useSchemaForm({ id: 'staff-enrol', schema: staffEnrolSchema });
+  return (
+    <div className="admin-narrow">
+      <h1>Set up your authenticator app again</h1>
+      <p>Your authenticator for {email} has been reset: the old app and your old recovery codes no longer work.</p>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <form method="post" {...form.formProps}>
+        <CsrfField />
+        <input type="hidden" name="mode" value="enrol" />
+        <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+        <h2>1. Enter your password</h2>
+        <TextField
+          name="password"
+          label="Your current password"
+          type="password"
+          autoComplete="current-password"
+          error={form.errorFor('password')}
+        />
+        <AuthenticatorEnrolment secret={secret} qrDataUrl={qrDataUrl} step={2} />
+        <TextField
+          name="otp_token"
+          label="Code from the app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          hint="Enter the 6-digit code the app now shows, to show it is set up."
+          error={form.errorFor('otp_token')}
+        />
+        <SubmitButton isPending={form.isPending}>Finish setting up</SubmitButton>
+      </form>
+    </div>
+  );
+}
+
 export function SetupForm({ email, secret, qrDataUrl }: { email: string; secret: string; qrDataUrl: string }) {
   const form = useSchemaForm({ id: 'staff-setup', schema: staffSetupSchema });
   return (
@@ -129,16 +183,7 @@ export function SetupForm({ email, secret, qrDataUrl }: { email: string; secret:
           autoComplete="new-password"
           error={form.errorFor('password_confirmation')}
         />
-        <h2>2. Set up your authenticator app</h2>
-        <p>
-          Scan this QR code with an authenticator app (for example Google Authenticator, Microsoft Authenticator or
-          1Password).
-        </p>
-        <img className="admin-qr" src={qrDataUrl} alt="QR code for your authenticator app" width={192} height={192} />
-        <p>If you cannot scan it, enter this key in the app instead:</p>
-        <p className="admin-secret" data-testid="totp-secret">
-          {secret}
-        </p>
+        <AuthenticatorEnrolment secret={secret} qrDataUrl={qrDataUrl} step={2} />
         <TextField
           name="otp_token"
           label="Code from the app"
@@ -334,6 +379,67 @@ export function InviteStaffForm({ branchChoices }: { branchChoices: readonly { i
           ))}
         </fieldset>
         <SubmitButton isPending={form.isPending}>Send the invitation</SubmitButton>
+      </form>
+    </>
+  );
+}
+
+/** An owner changes a staff member's role and branches (takes effect on the person's next request). */
+export function ChangeAccessForm({
+  member,
+  branchChoices,
+}: {
+  member: { staffId: number; name: string; role: StaffRole; branchIds: readonly number[] };
+  branchChoices: readonly { id: number; name: string }[];
+}) {
+  const form = useSchemaForm({ id: 'staff-access', schema: staffAccessSchema });
+  return (
+    <>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <form method="post" action={`/admin/staff?edit=${member.staffId}`} className="admin-narrow" {...form.formProps}>
+        <CsrfField />
+        <input type="hidden" name="intent" value="change-access" />
+        <input type="hidden" name="staff_id" value={member.staffId} />
+        <div className="form-field">
+          <label className="form-field__label form-field__label--always" htmlFor="field-access-role">
+            Role
+          </label>
+          <select
+            id="field-access-role"
+            name="role"
+            className="form-field__input"
+            defaultValue={member.role}
+            aria-invalid={form.errorFor('role') ? true : undefined}
+            aria-describedby={form.errorFor('role') ? 'field-access-role-error' : undefined}
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {STAFF_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+          {form.errorFor('role') ? (
+            <p className="form-field__error" id="field-access-role-error">
+              {form.errorFor('role')}
+            </p>
+          ) : null}
+        </div>
+        <fieldset className="admin-checkboxes" id="field-branch">
+          <legend>Branches</legend>
+          {branchChoices.map((branch) => (
+            <label key={branch.id}>
+              <input
+                type="checkbox"
+                name="branch[]"
+                value={String(branch.id)}
+                defaultChecked={member.branchIds.includes(branch.id)}
+              />{' '}
+              {branch.name}
+            </label>
+          ))}
+        </fieldset>
+        <SubmitButton isPending={form.isPending}>Save {member.name}’s access</SubmitButton>{' '}
+        <a href="/admin/staff">Cancel</a>
       </form>
     </>
   );

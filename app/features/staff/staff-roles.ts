@@ -39,9 +39,15 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'manager', 'negotiator'],
   },
   {
+    path: '/admin/email',
+    title: 'Email',
+    description: 'The outbox: what is queued, sent, retrying or failed; resend failed emails; is the mail server up.',
+    roles: ['owner', 'manager'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
-    description: 'Invite staff, see who has access and deactivate accounts.',
+    description: 'Invite staff, change roles and branches, reset an authenticator, deactivate accounts.',
     roles: ['owner'],
   },
   {

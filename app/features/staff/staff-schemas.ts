@@ -29,6 +29,7 @@ export const STAFF_MESSAGES = {
   currentPasswordWrong: 'Your current password is not right',
   emailTaken: 'That email address already belongs to a staff member',
   unknownBranch: 'Choose branches from the list',
+  lastOwner: 'The agency must keep at least one owner: make someone else an owner first',
 } as const;
 
 const email = z
@@ -98,6 +99,29 @@ export const staffChangePasswordSchema = withConfirmation({
 export const staffInviteSchema = z.object({
   email,
   name: z.string({ error: STAFF_MESSAGES.name }).trim().min(1, STAFF_MESSAGES.name).max(120, STAFF_MESSAGES.name),
+  role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }),
+  branch: z
+    .array(z.string().regex(/^\d{1,9}$/, STAFF_MESSAGES.unknownBranch))
+    .max(100, STAFF_MESSAGES.unknownBranch)
+    .default([]),
+});
+
+const setupCode = z
+  .string({ error: STAFF_MESSAGES.setupCode })
+  .trim()
+  .regex(/^\d{3}\s?\d{3}$/, STAFF_MESSAGES.setupCode);
+
+/** A new authenticator for a set-up account (an owner's `enrol` link): the current password and the new app's code. */
+export const staffEnrolSchema = z.object({
+  password: z
+    .string({ error: STAFF_MESSAGES.currentPassword })
+    .min(1, STAFF_MESSAGES.currentPassword)
+    .max(256, STAFF_MESSAGES.currentPassword),
+  otp_token: setupCode,
+});
+
+/** An owner changes a staff member's role and branches. */
+export const staffAccessSchema = z.object({
   role: z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.role }),
   branch: z
     .array(z.string().regex(/^\d{1,9}$/, STAFF_MESSAGES.unknownBranch))

@@ -1,16 +1,19 @@
-import { data } from 'react-router';
 import type { Route } from './+types/home';
-import { requireStaff } from '../../features/staff/index.server.ts';
 import { AdminHome } from '../../features/staff/admin-shell.tsx';
+import { DashboardView } from '../../features/back-office/dashboard-view.tsx';
+import { dashboardLoader } from '../../features/back-office/back-office-routes.server.ts';
 
-/** /admin: what the signed-in role can do here. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const principal = await requireStaff(request);
-  return data({ principal }, { headers: { 'Cache-Control': 'no-store' } });
+/** /admin: the dashboard's figures for the signed-in role, and what the role can do here. */
+export function loader({ request }: Route.LoaderArgs) {
+  return dashboardLoader(request);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Back office' }];
 
 export default function AdminHomeRoute({ loaderData }: Route.ComponentProps) {
-  return <AdminHome principal={loaderData.principal} />;
+  return (
+    <AdminHome principal={loaderData.principal}>
+      <DashboardView figures={loaderData.figures} />
+    </AdminHome>
+  );
 }

@@ -2,7 +2,7 @@ import type { Route } from './+types/setup';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { getDb } from '../../lib/db.server.ts';
 import { getSiteChrome } from '../../features/site/index.server.ts';
-import { RecoveryCodes, SetupForm } from '../../features/staff/staff-forms.tsx';
+import { EnrolForm, RecoveryCodes, SetupForm } from '../../features/staff/staff-forms.tsx';
 import { setupAction, setupLoader } from '../../features/staff/staff-form-actions.server.ts';
 import { STAFF_MESSAGES } from '../../features/staff/staff-schemas.ts';
 
@@ -35,6 +35,9 @@ export default function AdminSetupRoute({ loaderData, actionData }: Route.Compon
         <p>{STAFF_MESSAGES.linkInvalid}</p>
       </div>
     );
+  }
+  if (screen.mode === 'enrol') {
+    return <EnrolForm email={screen.email} secret={screen.secret} qrDataUrl={screen.qrDataUrl} />;
   }
   return <SetupForm email={screen.email} secret={screen.secret} qrDataUrl={screen.qrDataUrl} />;
 }
