@@ -363,7 +363,7 @@ async function main() {
     console.log(
       `dashboard (loadDashboard), ${role.name}: p50 ${percentile(dashboardTimes, 50).toFixed(2)} ms, p95 ${dashboardP95.toFixed(2)} ms`,
     );
-    if (process.env.BENCH_EXPLAIN) {
+    if (getScriptEnv().BENCH_EXPLAIN) {
       const scope = role.name === 'owner' ? OWNER : oneBranch(0);
       const query = leadsPerDayQuery(handle.db, scope, chartDays(new Date(), CHART_DAYS)[0]!);
       const plan = rowsOf<Record<string, string>>(await handle.db.execute(sql`explain analyze ${query}`));

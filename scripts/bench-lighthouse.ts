@@ -14,10 +14,11 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort } from './bench-helpers.ts';
 import { propertyPaths, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { getScriptEnv } from '../app/lib/env.server.ts';
 
 const MIN_SCORE = 98;
 const MAX_LCP_MS = 2000;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = getScriptEnv().CHROMIUM_PATH;
 
 type LcpItem = { node?: { snippet?: string; selector?: string } };
 type Details = { items?: Array<{ items?: LcpItem[] } & LcpItem> };

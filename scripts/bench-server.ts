@@ -6,9 +6,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
+import { childProcessEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const buildDir = process.env.BUILD_DIR ?? 'build';
+const { BUILD_DIR: buildDir } = getScriptEnv();
 
 export type Fetched = { status: number; ms: number; body: Buffer };
 
@@ -36,8 +37,7 @@ export async function startBenchServer(
   const nodeOptions = options.nodeOptions ?? [];
   const server = spawn(process.execPath, [...nodeOptions, path.join(root, buildDir, 'server/index.js')], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: childProcessEnv({
       NODE_ENV: 'production',
       PORT: String(port),
       PUBLIC_URL: `http://localhost:${port}`,
@@ -45,9 +45,9 @@ export async function startBenchServer(
       SEED_ON_EMPTY: 'false',
       RUN_JOBS: 'false',
       COOKIE_SECURE: 'false',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: 'warn',
       ...env,
-    },
+    }),
     stdio: ['ignore', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],
   });
   const agent = new http.Agent({ keepAlive: false });

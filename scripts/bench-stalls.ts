@@ -14,9 +14,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, percentile } from './bench-helpers.ts';
 import { get, propertyPaths, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { getScriptEnv } from '../app/lib/env.server.ts';
 
-const perKind = Number(process.env.BENCH_SEQUENTIAL ?? 1000);
-const traceGc = process.env.BENCH_TRACE_GC === 'true';
+const scriptEnv = getScriptEnv();
+const perKind = scriptEnv.BENCH_SEQUENTIAL;
+const traceGc = scriptEnv.BENCH_TRACE_GC === 'true';
 const P99_BUDGET_MS = 30;
 const OUTLIER_MS = 100;
 

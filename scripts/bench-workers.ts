@@ -1,7 +1,7 @@
 /**
  * `npm run bench:workers`: throughput of one worker process against two (server/cluster.ts) on PostgreSQL
- * (DATABASE_URL, a seeded database). For each, the production build serves BENCH_SECONDS (default 15) of GETs from
- * BENCH_CONCURRENCY (default 16) keep-alive connections over home, search and property pages; prints requests per
+ * (DATABASE_URL, a seeded database). For each, the production build serves BENCH_WORKER_SECONDS (default 15) of GETs from
+ * BENCH_WORKER_CONCURRENCY (default 16) keep-alive connections over home, search and property pages; prints requests per
  * second, the ratio, and fails below 1.7 (docs/performance.md, "Worker processes"). The load generator runs on the
  * same machine: on a 2-core machine it takes CPU the second worker would use, so read the figures with the core
  * count printed beside them.
@@ -10,13 +10,14 @@ import http from 'node:http';
 import os from 'node:os';
 import { freePort, percentile } from './bench-helpers.ts';
 import { get, propertyPaths, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { getEnv, getScriptEnv } from '../app/lib/env.server.ts';
 
-if (!process.env.DATABASE_URL) {
+if (!getEnv().DATABASE_URL) {
   console.error('bench:workers needs PostgreSQL: set DATABASE_URL to a seeded database');
   process.exit(2);
 }
-const seconds = Number(process.env.BENCH_SECONDS ?? 15);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const seconds = getScriptEnv().BENCH_WORKER_SECONDS;
+const concurrency = getScriptEnv().BENCH_WORKER_CONCURRENCY;
 const RATIO_TARGET = 1.7;
 
 async function throughput(workers: number) {

@@ -318,6 +318,13 @@ const scriptEnvSchema = z.object({
   // bench:load
   /** A file to keep the benchmarked server's request log in. */
   BENCH_SERVER_LOG: z.string().optional(),
+  // bench:workers
+  BENCH_WORKER_SECONDS: z.coerce.number().min(1).default(15),
+  BENCH_WORKER_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  // bench:stalls
+  BENCH_SEQUENTIAL: z.coerce.number().int().min(1).default(1000),
+  /** 'true' prints every garbage collection of the measured server (node --trace-gc). */
+  BENCH_TRACE_GC: z.enum(['true', 'false']).default('false'),
 });
 
 export type ScriptEnv = z.infer<typeof scriptEnvSchema>;
