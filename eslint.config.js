@@ -9,6 +9,7 @@ import doorstep from './eslint/import-boundaries.js';
  * after it, and only through their index.ts / index.server.ts. Add a new feature where its imports allow.
  */
 export const FEATURE_ORDER = [
+  'privacy',
   'lead-inbox',
   'import',
   'account',
