@@ -129,6 +129,9 @@ export default [
     route('leads/export.csv', 'routes/admin/leads-export.ts'),
     route('leads/:id', 'routes/admin/lead.tsx'),
     route('leads/:id/files/:uploadId', 'routes/admin/lead-file.ts'),
+    route('privacy', 'routes/admin/privacy.tsx'),
+    route('privacy/export', 'routes/admin/privacy-export.ts'),
+    route('audit', 'routes/admin/audit.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -19,7 +19,13 @@ type AuditAction =
   | 'staff.password-reset'
   | 'lead.export'
   | 'lead.stage-changed'
-  | 'lead.assigned';
+  | 'lead.assigned'
+  | 'lead.note-added'
+  | 'privacy.search'
+  | 'privacy.export'
+  | 'privacy.erase'
+  | 'privacy.retention-run'
+  | 'settings.retention-changed';
 
 export type AuditEntry = {
   staffId: number | null;
