@@ -18,6 +18,7 @@ const DEFAULT_RETENTION_MONTHS = 24;
 
 /** Outbox kinds that are copies of a lead (related_id = the lead) or of a form submission. */
 const LEAD_EMAIL_KINDS = ['lead', 'lead-confirmation', 'lead-assignment'];
+const SUBMISSION_KIND = 'form-submission';
 const FINISHED_EMAIL_STATUSES = ['sent', 'failed', 'stored'] as const;
 
 export async function getRetentionMonths(db: Database): Promise<number> {
@@ -44,8 +45,8 @@ export type RetentionCounts = { leads: number; uploads: number; formSubmissions:
 
 /**
  * Deletes what was received before `now` minus `months` calendar months (PostgreSQL's month arithmetic, so 31 March
- * minus one month is 28 or 29 February): uploads (file, then row), form submissions left without uploads, leads
- * (their notes, history and booked slots go with them), and the finished outbox copies of those leads and
+ * minus one month is 28 or 29 February): uploads (file, then row), leads (their notes, history and booked slots go
+ * with them), form submissions left without uploads, and the finished outbox copies of those leads and
  * submissions. Nothing received on or after the cut-off is touched. A file that cannot be deleted keeps its row, so
  * the next run tries again.
  */
@@ -76,6 +77,19 @@ export async function applyRetention(
     counts.uploads += deleted.length;
   }
 
+  // Leads before submissions: deleting a submission would take its lead by cascade, unseen, and its emails' copies
+  // would stay behind.
+  for (;;) {
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        delete from ${leads} where id in (
+          select id from ${leads} where created_at < ${cutoff} order by id limit ${BATCH_SIZE})
+        returning id`),
+    ).map((row) => row.id);
+    if (ids.length === 0) break;
+    counts.leads += ids.length;
+    counts.emails += await deleteCopies(db, LEAD_EMAIL_KINDS, ids);
+  }
   for (;;) {
     const ids = rowsOf<{ id: number }>(
       await db.execute(sql`
@@ -91,21 +105,8 @@ export async function applyRetention(
     counts.emails += await deleteCopies(db, [SUBMISSION_KIND], ids);
   }
 
-  for (;;) {
-    const ids = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        delete from ${leads} where id in (
-          select id from ${leads} where created_at < ${cutoff} order by id limit ${BATCH_SIZE})
-        returning id`),
-    ).map((row) => row.id);
-    if (ids.length === 0) break;
-    counts.leads += ids.length;
-    counts.emails += await deleteCopies(db, LEAD_EMAIL_KINDS, ids);
-  }
   return counts;
 }
-
-const SUBMISSION_KIND = 'form-submission';
 
 /** The outbox's finished copies of deleted leads or submissions (an unsent one is left to finish or fail). */
 async function deleteCopies(db: Database, kinds: string[], relatedIds: number[]): Promise<number> {
