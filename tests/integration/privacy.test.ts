@@ -40,7 +40,7 @@ import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as exportRoute from '../../app/routes/admin/privacy-export.ts';
 import { createServerApp } from '../../server/app.ts';
 import { insertLeadFixtures } from './leads-fixtures.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { createTestDatabase, rowsOf, type TestDatabase } from './test-database.ts';
 import { createTestStaff, staffCookie } from './staff-fixtures.ts';
 
 const ANN = 'ann.privacy@example.com';
@@ -511,7 +511,8 @@ describe('the erasure', () => {
     const countsAfter = await db.execute(
       sql`select kind, stage, branch_key, sum(count)::int as n from lead_counts group by 1, 2, 3 order by 1, 2, 3`,
     );
-    expect(countsAfter).toEqual(countsBefore);
+    expect(rowsOf(countsAfter)).toEqual(rowsOf(countsBefore));
+    expect(rowsOf(countsBefore).length).toBeGreaterThan(0);
 
     // Emails: the address and contents gone, the unsent one cancelled; the staff copy keeps the staff address.
     const emails = await db
