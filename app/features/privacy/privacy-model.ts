@@ -100,13 +100,21 @@ function anonymiseValue(value: unknown, isKept: boolean): unknown {
   return ERASED;
 }
 
-/** Whether the address appears in any text of a lead's answers (any case), e.g. a friend's address or a message. */
+/**
+ * Whether the address appears in any text of a lead's answers (any case), e.g. a friend's address or a message. It
+ * must stand as a whole address: `nn@example.com` is not found inside `ann@example.com`, nor `a@b.co` in `a@b.com`.
+ */
 export function payloadMentions(payload: unknown, normalisedEmail: string): boolean {
-  if (typeof payload === 'string') return payload.toLowerCase().includes(normalisedEmail);
-  if (Array.isArray(payload)) return payload.some((entry) => payloadMentions(entry, normalisedEmail));
-  if (typeof payload === 'object' && payload !== null) {
-    return Object.values(payload).some((entry) => payloadMentions(entry, normalisedEmail));
-  }
+  const escaped = normalisedEmail.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}._%+-])${escaped}(?![\\p{L}\\p{N}-]|\\.[\\p{L}\\p{N}])`, 'iu');
+  return mentions(payload, pattern);
+}
+
+function mentions(value: unknown, pattern: RegExp): boolean {
+  if (typeof value === 'string') return pattern.test(value);
+  if (Array.isArray(value)) return value.some((entry) => mentions(entry, pattern));
+  if (typeof value === 'object' && value !== null)
+    return Object.values(value).some((entry) => mentions(entry, pattern));
   return false;
 }
 
