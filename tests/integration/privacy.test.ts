@@ -100,7 +100,7 @@ beforeAll(async () => {
     userId: ids.user,
     expiresAt: new Date(Date.now() + 86_400_000),
   });
-  await recordConsent(db, { status: 'accepted', sessionId: 'ann-session-0001', userAgent: 'Firefox' });
+  await recordConsent(db, { status: 'allow', sessionId: 'ann-session-0001', userAgent: 'Firefox' });
   ids.consentLog = (await db.select({ id: consentLogs.id }).from(consentLogs))[0]!.id;
   await db.insert(savedProperties).values({ userId: ids.user, propertyId: 1, lastKnownPrice: 250_000 });
   const [search] = await db
@@ -379,7 +379,7 @@ describe('the export', () => {
     expect(data.formSubmissions).toHaveLength(1);
     expect(data.uploads[0]!.fileInThisDownload).toBe(`files/${ids.upload}-Ann_CV.pdf`);
     expect(data.consents.marketingPreferences).toHaveLength(1);
-    expect(data.consents.cookieConsentLog[0]!.choice).toBe('accepted');
+    expect(data.consents.cookieConsentLog[0]!.choice).toBe('allow');
     expect(data.emails.map((email) => email.id).sort()).toEqual(
       [ids.confirmation, ids.staffNotice, ids.pendingAlert].sort(),
     );
