@@ -6,7 +6,7 @@
  */
 import type { FieldError } from '../../lib/http/form-submission.ts';
 import { CsrfInput } from '../../components/form/form-parts.tsx';
-import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
+import { fieldId, TextField } from '../../components/form-fields.tsx';
 import {
   categoryLabels,
   erasureEffects,
@@ -57,7 +57,19 @@ export function PrivacyView({ csrfToken, retentionMonths, isSaved, result }: Pri
   const found = result?.intent === 'find' ? result : null;
   return (
     <div className="privacy">
-      <ErrorSummary errors={errors} />
+      {errors.length > 0 ? (
+        // A level-2 heading, unlike the shared summary's level 3: here it sits straight under the page's h1.
+        <div className="privacy__errors" role="alert">
+          <h2>There is a problem</h2>
+          <ul>
+            {errors.map((error) => (
+              <li key={`${error.field}-${error.message}`}>
+                <a href={`#${fieldId(error.field)}`}>{error.message}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {result?.intent === 'erased' ? (
         <p className="admin-notice" role="status">
           Erased what was held about {result.email}: {erasedSentence(result.counts)}. Consent log entries are kept.
