@@ -161,7 +161,7 @@ export async function summarisePersonalData(db: Database, email: string): Promis
 }
 
 /** An uploaded file as the export names it: `files/<id>-<name>`, the name reduced to safe characters. */
-export type ExportedUpload = { id: number; key: string; pathInZip: string };
+type ExportedUpload = { id: number; key: string; pathInZip: string };
 
 export type PersonalDataExport = { data: Record<string, unknown>; files: ExportedUpload[] };
 

@@ -33,7 +33,7 @@ export async function privacyLoader(request: Request) {
   return data({ retentionMonths, isSaved }, { headers: NO_STORE });
 }
 
-export type PrivacyActionData =
+type PrivacyActionData =
   | { intent: 'find'; email: string; summary: PrivacySummary; errors: FieldError[] }
   | { intent: 'erased'; email: string; counts: Awaited<ReturnType<typeof erasePersonalData>>; errors: [] }
   | { intent: 'invalid'; email: string; errors: FieldError[] };

@@ -11,7 +11,7 @@ const AGENCY_TIME_ZONE = 'Europe/London';
 /** Counting stops here: past it the page says "more than" and the pager knows only that a next page exists. */
 const COUNT_LIMIT = 10_000;
 
-export type AuditEntryRow = {
+type AuditEntryRow = {
   id: number;
   at: string;
   actorName: string | null;
