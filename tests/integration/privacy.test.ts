@@ -4,7 +4,7 @@
  * emails stripped, other people untouched), the retention setting, owners only, no post without the authenticity
  * token, and hostile fields answered without a 500. Audit entries never hold the address.
  */
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -47,6 +47,7 @@ const ANN = 'ann.privacy@example.com';
 const BOB = 'bob.keep@example.com';
 let database: TestDatabase;
 let uploadDir: string;
+let mailDir: string;
 const cookies: Record<'owner' | 'manager', () => Promise<string>> = {
   owner: async () => '',
   manager: async () => '',
@@ -70,6 +71,8 @@ const ids = {
 beforeAll(async () => {
   uploadDir = await mkdtemp(path.join(tmpdir(), 'doorstep-privacy-'));
   process.env.UPLOAD_DIR = uploadDir;
+  mailDir = await mkdtemp(path.join(tmpdir(), 'doorstep-privacy-mail-'));
+  process.env.MAIL_DIR = mailDir;
   resetEnvForTests();
   database = await createTestDatabase();
   setDatabaseHandle(database);
@@ -223,12 +226,17 @@ beforeAll(async () => {
   });
   ids.pendingAlert = await email({ status: 'pending', subject: 'New homes for you', textBody: 'Hello Ann' });
   ids.bobEmail = await email({ toAddress: BOB, subject: 'For Bob', textBody: 'Hello Bob' });
+  // Copies the production file sink would have written (named after the Message-ID).
+  for (const id of [ids.confirmation, ids.bobEmail]) {
+    await writeFile(path.join(mailDir, `outbox-${id}-1795650000000@agency.test.eml`), `copy of ${id}`);
+  }
 });
 
 afterAll(async () => {
   setDatabaseHandle(undefined);
   await database?.dispose();
   await rm(uploadDir, { recursive: true, force: true });
+  await rm(mailDir, { recursive: true, force: true });
 });
 
 function context() {
@@ -527,6 +535,7 @@ describe('the erasure', () => {
     expect(emails.find((email) => email.id === ids.staffNotice)!.toAddress).toBe('bath@agency.test');
     expect(emails.find((email) => email.id === ids.pendingAlert)!.status).toBe('failed');
     expect(emails.find((email) => email.id === ids.confirmation)!.status).toBe('sent');
+    expect(await readdir(mailDir)).toEqual([`outbox-${ids.bobEmail}-1795650000000@agency.test.eml`]);
 
     // The consent log is kept.
     expect(await db.select().from(consentLogs).where(eq(consentLogs.id, ids.consentLog))).toHaveLength(1);

@@ -3,3 +3,4 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { enqueueEmail } from './outbox.server.ts';
+export { deleteStoredEmailFiles } from './stored-email-files.server.ts';

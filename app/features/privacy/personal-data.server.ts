@@ -404,6 +404,9 @@ export type ErasureCounts = {
   emailsCancelled: number;
 };
 
+/** The counts, and the outbox rows stripped (their file-sink copies are removed after the commit). */
+type ErasureOutcome = { counts: ErasureCounts; emailIds: number[] };
+
 /** The outbox's answer on an email the erasure stopped. */
 const CANCELLED_EMAIL = 'Not sent: the recipient’s personal data was erased';
 
@@ -416,7 +419,7 @@ export async function erasePersonalData(
   db: Database,
   email: string,
   deleteFile: (key: string) => Promise<void>,
-): Promise<ErasureCounts> {
+): Promise<ErasureOutcome> {
   const held = await findHeldRecords(db, email);
   const uploads =
     held.submissionIds.length === 0
@@ -497,7 +500,7 @@ export async function erasePersonalData(
         })
         .where(inArray(emailOutbox.id, held.emailIds));
     }
-    return {
+    const counts = {
       accounts,
       leadsAnonymised: held.leadIds.length,
       submissionsAnonymised: held.submissionIds.length,
@@ -505,5 +508,6 @@ export async function erasePersonalData(
       emailsScrubbed: held.emailIds.length,
       emailsCancelled,
     };
+    return { counts, emailIds: held.emailIds };
   });
 }

@@ -13,8 +13,14 @@ import { readFields } from '../../lib/http/request-body.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { recordAudit, requireStaff } from '../staff/index.server.ts';
+import { deleteStoredEmailFiles } from '../email/index.server.ts';
 import { personalDataZip } from './export-zip.server.ts';
-import { collectPersonalData, erasePersonalData, summarisePersonalData } from './personal-data.server.ts';
+import {
+  collectPersonalData,
+  erasePersonalData,
+  summarisePersonalData,
+  type ErasureCounts,
+} from './personal-data.server.ts';
 import { privacyEraseSchema, privacySearchSchema, retentionSchema, type PrivacySummary } from './privacy-model.ts';
 import { getRetentionMonths, setRetentionMonths } from './retention.server.ts';
 
@@ -35,7 +41,7 @@ export async function privacyLoader(request: Request) {
 
 type PrivacyActionData =
   | { intent: 'find'; email: string; summary: PrivacySummary; errors: FieldError[] }
-  | { intent: 'erased'; email: string; counts: Awaited<ReturnType<typeof erasePersonalData>>; errors: [] }
+  | { intent: 'erased'; email: string; counts: ErasureCounts; errors: [] }
   | { intent: 'invalid'; email: string; errors: FieldError[] };
 
 function invalid(email: string, errors: FieldError[]) {
@@ -85,7 +91,8 @@ export async function privacyAction(request: Request, context: AppLoadContext) {
       });
     }
     const storage = getStorage();
-    const counts = await erasePersonalData(db, submission.value.email, (key) => storage.delete(key));
+    const { counts, emailIds } = await erasePersonalData(db, submission.value.email, (key) => storage.delete(key));
+    await deleteStoredEmailFiles(emailIds);
     await recordAudit(db, { ...audit, action: 'privacy.erase', details: { erased: counts } });
     return data({ intent: 'erased', email: submission.value.email, counts, errors: [] } satisfies PrivacyActionData, {
       headers: NO_STORE,
