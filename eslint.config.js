@@ -11,6 +11,7 @@ import doorstep from './eslint/import-boundaries.js';
 export const FEATURE_ORDER = [
   'back-office',
   'diary',
+  'privacy',
   'lead-inbox',
   'import',
   'account',

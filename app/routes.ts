@@ -132,6 +132,9 @@ export default [
     route('leads/:id/files/:uploadId', 'routes/admin/lead-file.ts'),
     route('diary', 'routes/admin/diary.tsx'),
     route('diary/:id', 'routes/admin/diary-entry.tsx'),
+    route('privacy', 'routes/admin/privacy.tsx'),
+    route('privacy/export', 'routes/admin/privacy-export.ts'),
+    route('audit', 'routes/admin/audit.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

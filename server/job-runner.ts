@@ -6,6 +6,8 @@ import { getEnv } from '../app/lib/env.server.ts';
 import { ALERT_INTERVAL_MS, alertOrigin, runAlertJobIfDue } from '../app/features/alerts/alerts.server.ts';
 import { deleteStaleRateLimits } from '../app/lib/rate-limit.server.ts';
 import { deleteExpiredStaffSessions } from '../app/features/staff/index.server.ts';
+import { runRetentionJobIfDue } from '../app/features/privacy/index.server.ts';
+import { getStorage } from '../app/lib/storage/storage.server.ts';
 import { FailureBackoff } from './job-backoff.ts';
 import {
   createDropFolder,
@@ -31,6 +33,9 @@ export type JobRunnerOptions = {
   /** The scheduled Reapit pull (docs/import.md); defaults to the REAPIT_* settings (off without them), null turns it off. */
   reapitJob?: ((db: Database) => Promise<unknown>) | null;
   reapitPollMs?: number;
+  /** The daily retention job (docs/decisions/025); null turns it off. */
+  retentionJob?: ((db: Database) => Promise<unknown>) | null;
+  retentionPollMs?: number;
 };
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -158,7 +163,28 @@ export function startJobRunner(
     }
   };
 
-  const running = Promise.all([mailLoop(), alertLoop(), dropFolderLoop(), reapitLoop()]);
+  // Retention: deletes leads and uploads older than the agency's setting, once a day (the due time is in `jobs`).
+  const retentionJob =
+    settings.retentionJob === undefined
+      ? (db: Database) => runRetentionJobIfDue(db, { deleteFile: (key) => getStorage().delete(key) })
+      : settings.retentionJob;
+  const retentionLoop = async () => {
+    if (!retentionJob) return;
+    const backoff = new FailureBackoff(logger, 'retention job');
+    const pollMs = settings.retentionPollMs ?? 60_000;
+    while (!isStopped) {
+      let waitMs = pollMs;
+      try {
+        await retentionJob(getDb());
+        backoff.succeeded();
+      } catch (error) {
+        waitMs = backoff.failed(error, pollMs);
+      }
+      await sleep(waitMs);
+    }
+  };
+
+  const running = Promise.all([mailLoop(), alertLoop(), dropFolderLoop(), reapitLoop(), retentionLoop()]);
   return async () => {
     isStopped = true;
     for (const wake of [...sleepers]) wake();

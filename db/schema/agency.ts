@@ -19,6 +19,8 @@ export const siteSettings = pgTable('site_settings', {
     .default({ sales: {}, lettings: {} }),
   /** Company, redress, client-money and membership details for the legal footer (null until the agency enters them). */
   legal: jsonb('legal').$type<LegalSettings>(),
+  /** Leads and uploads older than this many months are deleted by a daily job; 0 turns the deletion off. */
+  leadRetentionMonths: integer('lead_retention_months').notNull().default(24),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

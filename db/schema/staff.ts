@@ -139,5 +139,10 @@ export const auditLog = pgTable(
     target: text('target'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    // The audit page's filter by action, newest first.
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
 );

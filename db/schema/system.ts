@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ImportCounts, ImportRecordReport } from './import-report.ts';
 
@@ -28,6 +29,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_status_next_idx').on(t.status, t.nextAttemptAt),
     // The emails sent about one lead or submission, for the back office's lead page.
     index('email_outbox_related_idx').on(t.relatedKind, t.relatedId),
+    // The emails sent to one address, whatever its case, for the privacy tools.
+    index('email_outbox_to_lower_idx').on(sql`lower(${t.toAddress})`),
   ],
 );
 

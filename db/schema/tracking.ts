@@ -28,11 +28,16 @@ export const exposures = pgTable(
   (t) => [index('exposures_property_idx').on(t.propertyId, t.createdAt)],
 );
 
-export const consentLogs = pgTable('consent_logs', {
-  id: serial('id').primaryKey(),
-  status: text('status').notNull(),
-  consentId: text('consent_id').notNull(),
-  userAgent: text('user_agent'),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const consentLogs = pgTable(
+  'consent_logs',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull(),
+    consentId: text('consent_id').notNull(),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The privacy tools find an account's entries by the consent ids of its sessions.
+  (t) => [index('consent_logs_consent_idx').on(t.consentId)],
+);

@@ -27,6 +27,9 @@ import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as leadFileRoute from '../../app/routes/admin/lead-file.ts';
 import * as diaryRoute from '../../app/routes/admin/diary.tsx';
 import * as diaryEntryRoute from '../../app/routes/admin/diary-entry.tsx';
+import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
+import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
+import * as auditRoute from '../../app/routes/admin/audit.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -110,6 +113,14 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     module: diaryEntryRoute,
     access: LEAD_ROLES,
   },
+  { file: 'routes/admin/privacy.tsx', path: '/admin/privacy', module: privacyRoute, access: ['owner'] },
+  {
+    file: 'routes/admin/privacy-export.ts',
+    path: '/admin/privacy/export',
+    module: privacyExportRoute,
+    access: ['owner'],
+  },
+  { file: 'routes/admin/audit.tsx', path: '/admin/audit', module: auditRoute, access: ['owner'] },
 ];
 
 /** A negotiator of Bristol, where lead 1 is Bath's: the role may open lead pages, but not that lead's. */

@@ -286,7 +286,11 @@ describe('within the scope', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `lead:${id}`));
-    expect(audit.map((entry) => entry.action).sort()).toEqual(['lead.assigned', 'lead.stage-changed']);
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      'lead.assigned',
+      'lead.note-added',
+      'lead.stage-changed',
+    ]);
   });
 
   it('records each export in the audit log', async () => {

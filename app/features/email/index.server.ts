@@ -10,3 +10,4 @@ export {
   listOutboxEntries,
   requeueFailedEmails,
 } from './outbox-admin.server.ts';
+export { deleteStoredEmailFiles } from './stored-email-files.server.ts';

@@ -131,7 +131,10 @@ export async function leadAction(request: Request, context: AppLoadContext, idVa
       await recordAudit(db, { ...audit, action: 'lead.assigned', target: `lead:${id}`, details });
     }
   } else {
-    isDone = (await addLeadNote(db, scope, principal.staffId, id, form.note)) !== null;
+    const note = await addLeadNote(db, scope, principal.staffId, id, form.note);
+    isDone = note !== null;
+    // The note's text stays in lead_notes: the log says a note was added, not what it says.
+    if (note !== null) await recordAudit(db, { ...audit, action: 'lead.note-added', target: `lead:${id}` });
   }
   if (!isDone) throw new HttpError(404, NOT_FOUND);
   return seeOther(`/admin/leads/${id}`);

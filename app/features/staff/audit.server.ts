@@ -25,7 +25,13 @@ type AuditAction =
   | 'diary.confirmed'
   | 'diary.rescheduled'
   | 'diary.cancelled'
-  | 'email.requeued';
+  | 'email.requeued'
+  | 'lead.note-added'
+  | 'privacy.search'
+  | 'privacy.export'
+  | 'privacy.erase'
+  | 'privacy.retention-run'
+  | 'settings.retention-changed';
 
 export type AuditEntry = {
   staffId: number | null;

@@ -51,6 +51,18 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner'],
   },
   {
+    path: '/admin/privacy',
+    title: 'Privacy',
+    description: 'Find, export or erase what is held about an email address; how long leads are kept.',
+    roles: ['owner'],
+  },
+  {
+    path: '/admin/audit',
+    title: 'Audit log',
+    description: 'Who signed in, changed, exported or erased what, when and from where.',
+    roles: ['owner'],
+  },
+  {
     path: '/admin/account',
     title: 'Your account',
     description: 'Change your password and sign out of every device.',
