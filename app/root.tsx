@@ -45,7 +45,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   return {
     currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
-    csrfToken: context.csrfToken,
+    // A shared page has no token: scripts fetch one when they first write (app/lib/http/csrf-fetch.ts).
+    csrfToken: context.isSharedPage ? '' : context.csrfToken,
     chrome,
     origin: context.origin,
     consentStatus: readConsentStatus(request.headers.get('cookie')),

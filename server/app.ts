@@ -33,6 +33,7 @@ import { rebuildRequest, resolveMethod } from './method-override.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
 import { CLIENT_CLOSED_STATUS, admitInTurn, type AdmissionQueue } from './admission.ts';
+import type { PageCache } from './page-cache.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -69,6 +70,8 @@ export type ServerAppOptions = {
   isDatabaseReachable?: () => Promise<boolean>;
   /** Pages and calls wait their turn here (server/admission.ts); static files, media and health checks do not. */
   admission?: AdmissionQueue;
+  /** The shared cache of anonymous public pages (server/page-cache.ts, decision 026); none in development. */
+  pageCache?: PageCache;
 };
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -308,6 +311,22 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   options.extraRoutes?.(app);
+  if (options.pageCache) {
+    app.use(
+      '*',
+      options.pageCache.middleware(
+        (hashes, url) =>
+          securityHeaders({
+            nonce: '',
+            hashes,
+            tileOrigin,
+            extraScriptSrc: recaptchaScriptHosts(),
+            isDevelopment: options.isDevelopment,
+            isHttps: isPublicHttps || url.protocol === 'https:',
+          })['Content-Security-Policy']!,
+      ),
+    );
+  }
   if (options.admission) app.use('*', admitInTurn(options.admission, options.logger));
 
   app.all('*', async (c) => {
@@ -353,15 +372,19 @@ export function createServerApp(options: ServerAppOptions): Hono {
       resolveMethod(request, undefined);
     }
 
-    const nonce = c.get('nonce' as never) as string;
+    // A page rendered for the shared cache carries nothing of one visitor's: no nonce, no token (decision 026).
+    const isSharedPage = c.get('sharedPage' as never) === true;
+    const nonce = isSharedPage ? '' : (c.get('nonce' as never) as string);
     const thrown: unknown[] = [];
     const context: RequestContext = {
       requestId: (c.get('requestId' as never) as string) ?? randomUUID(),
       nonce,
       // A getter: after sign-in or sign-out the session id changes and so must the token.
       get csrfToken() {
+        session.keep();
         return maskedCsrfToken(session.id, options.sessionSecret);
       },
+      isSharedPage,
       isCsrfDeferred,
       session,
       logger: options.logger,

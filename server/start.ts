@@ -14,6 +14,7 @@ import { isDatabaseReachable } from './readiness.ts';
 import { AdmissionQueue } from './admission.ts';
 import { startControlChannel } from './control.ts';
 import { controlCommands } from './control-commands.ts';
+import { connectPageCacheAcrossInstances, createPageCache } from './page-cache-setup.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -78,7 +79,10 @@ export async function startServer(mode: ServerMode): Promise<void> {
       maxQueuedPerConnection: env.SERVER_MAX_QUEUED_PER_CONNECTION,
     }),
     extraRoutes: registerServerRoutes,
+    // Development renders every page afresh: Vite's modules change under it.
+    pageCache: isDevelopment ? undefined : createPageCache(env, getDb),
   });
+  const stopPageCacheChannel = await connectPageCacheAcrossInstances(env, logger);
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -104,6 +108,7 @@ export async function startServer(mode: ServerMode): Promise<void> {
     logger.info({ signal }, 'shutting down');
     server.close();
     await control?.close();
+    await stopPageCacheChannel();
     await stopJobs();
     await getDatabaseHandle().close();
     process.exit(0);

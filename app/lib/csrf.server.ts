@@ -62,9 +62,24 @@ export function isAuthentic(
   fields: Readonly<Record<string, unknown>>,
   context: AuthenticityContext,
 ): boolean {
-  if (context.sessionId === null || isCrossOrigin(request, context.publicOrigin)) return false;
+  if (isCrossOrigin(request, context.publicOrigin)) return false;
   const token = request.headers.get(CSRF_HEADER) ?? fields[CSRF_PARAM];
+  if (context.sessionId === null) return isSessionlessWriteAllowed(request, token, context.publicOrigin);
   return verifyCsrfToken(token, context.sessionId, context.secret);
+}
+
+/**
+ * A write from a visitor who has no session yet: the shared, cached pages carry no token (decision 026), so a
+ * form sent before any script ran has none. Such a write carries no authority of the visitor's to abuse, and is
+ * accepted only when the browser itself vouches that it came from this site: `Sec-Fetch-Site: same-origin`, or
+ * an `Origin` that is this site. Silence (no header at all, `Origin: null`) and any token (which no session can
+ * have made) are refused.
+ */
+function isSessionlessWriteAllowed(request: Request, token: unknown, publicOrigin: string): boolean {
+  if (token !== undefined && token !== null && token !== '') return false;
+  if (request.headers.get('sec-fetch-site') === 'same-origin') return true;
+  const origin = request.headers.get('origin');
+  return origin !== null && (origin === publicOrigin || origin === new URL(request.url).origin);
 }
 
 /** `isAuthentic` as a guard: a forged or expired write is a 422 with the reload message. */

@@ -29,13 +29,22 @@ export class VisitorSession {
   private row: { userId: number | null; data: Record<string, unknown> } | null = null;
   cookieNeedsWrite: boolean;
 
+  /**
+   * A visitor without a cookie is given one only once something needs the session (a write to it, a sign-in, an
+   * authenticity token bound to its id): until then their pages carry nothing of theirs and can be shared.
+   */
   constructor(
     public id: string,
-    isNew: boolean,
+    private readonly isNew: boolean,
     private readonly db: () => Database,
     private readonly options: SessionCookieOptions,
   ) {
-    this.cookieNeedsWrite = isNew;
+    this.cookieNeedsWrite = false;
+  }
+
+  /** The id must outlive this request (a token was handed out for it): a new visitor gets the cookie. */
+  keep(): void {
+    if (this.isNew) this.cookieNeedsWrite = true;
   }
 
   private loading: Promise<void> | null = null;
@@ -114,6 +123,7 @@ export class VisitorSession {
       .insert(sessions)
       .values({ id: this.id, userId, data, lastSeenAt: now, expiresAt })
       .onConflictDoUpdate({ target: sessions.id, set: { userId, data, lastSeenAt: now } });
+    this.keep();
     this.row = { userId, data };
     this.loaded = true;
   }

@@ -4,6 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useRouteLoaderData } from 'react-router';
+import { useCurrentCsrfToken } from '../../lib/http/csrf-fetch.ts';
 
 /**
  * The token from the root loader's data. Components sit below the features, so this reads the one field it needs
@@ -15,7 +16,7 @@ function useCsrfToken(): string {
 
 /** The authenticity token the server checks on every post (as a field, so a plain form post carries it). */
 export function CsrfInput({ token }: { token: string }) {
-  return <input type="hidden" name="authenticity_token" value={token} />;
+  return <input type="hidden" name="authenticity_token" value={useCurrentCsrfToken(token)} />;
 }
 
 /** The same, with the token of the current page (root loader data). */

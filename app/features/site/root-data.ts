@@ -3,6 +3,7 @@
  * routes read it through one typed hook without importing the document module (imports only run downwards).
  */
 import { useRouteLoaderData } from 'react-router';
+import { useCurrentCsrfToken } from '../../lib/http/csrf-fetch.ts';
 import type { ConsentStatus } from '../consent/index.ts';
 import type { SiteChrome } from './site-chrome.server.ts';
 
@@ -23,7 +24,7 @@ export function useRootData(): RootData | undefined {
 }
 
 export function useCsrfToken(): string {
-  return useRootData()?.csrfToken ?? '';
+  return useCurrentCsrfToken(useRootData()?.csrfToken ?? '');
 }
 
 export function useCurrentUserId(): number | null {
