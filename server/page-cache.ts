@@ -76,6 +76,12 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   return 'identity';
 }
 
+/** Hono's setter would merge the old answer's headers back over these; clearing it first replaces the answer. */
+function replaceResponse(c: Context, response: Response): void {
+  c.res = undefined as unknown as Response;
+  c.res = response;
+}
+
 /** The page's tags when the request may share a render, or null. */
 export function sharedPageTags(url: URL): string[] | null {
   for (const [pattern, tagsOf] of CACHEABLE_PAGES) {
@@ -232,7 +238,7 @@ export class PageCache {
         const entry = await this.capture(c, key, tags, url, policy);
         if (entry && epoch === this.epoch) this.store(entry);
         settle(entry && epoch === this.epoch ? entry : null);
-        if (entry) c.res = this.answer(c, entry);
+        if (entry) replaceResponse(c, this.answer(c, entry));
       } finally {
         settle(null);
         if (mine && this.rendering.get(key) === mine) this.rendering.delete(key);
@@ -264,7 +270,7 @@ export class PageCache {
     const isShareable = response.status === 200 && !headers.has('set-cookie');
     if (!isShareable) {
       headers.delete('content-length');
-      c.res = new Response(new Uint8Array(identity), { status: response.status, headers });
+      replaceResponse(c, new Response(new Uint8Array(identity), { status: response.status, headers }));
       return null;
     }
     const linked = new Set(tags);
