@@ -183,8 +183,10 @@ export class PageCache {
     return `public, max-age=0, s-maxage=${this.options.maxAgeSeconds}, stale-while-revalidate=${this.options.staleSeconds}`;
   }
 
-  private answer(c: Context, entry: Entry): Response {
+  private answer(c: Context, entry: Entry, isHit = true): Response {
     const headers = new Headers(entry.headers);
+    // For operators and the bench: whether this server answered from memory (a CDN adds its own).
+    headers.set('X-Cache', isHit ? 'HIT' : 'MISS');
     headers.set('ETag', entry.etag);
     headers.set('Cache-Control', this.cacheControl());
     headers.set('Vary', 'Accept-Encoding');
@@ -238,7 +240,7 @@ export class PageCache {
         const entry = await this.capture(c, key, tags, url, policy);
         if (entry && epoch === this.epoch) this.store(entry);
         settle(entry && epoch === this.epoch ? entry : null);
-        if (entry) replaceResponse(c, this.answer(c, entry));
+        if (entry) replaceResponse(c, this.answer(c, entry, false));
       } finally {
         settle(null);
         if (mine && this.rendering.get(key) === mine) this.rendering.delete(key);
