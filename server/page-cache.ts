@@ -83,7 +83,7 @@ function replaceResponse(c: Context, response: Response): void {
 }
 
 /** The page's tags when the request may share a render, or null. */
-export function sharedPageTags(url: URL): string[] | null {
+function sharedPageTags(url: URL): string[] | null {
   for (const [pattern, tagsOf] of CACHEABLE_PAGES) {
     const match = pattern.exec(url.pathname);
     if (match) return ['site', ...tagsOf(match)];

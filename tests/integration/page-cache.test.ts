@@ -197,6 +197,8 @@ describe('shared pages', () => {
     expect(scriptSrc).toContain(sha256('import("/assets/entry.js");'));
     expect(styleSrc).toContain(sha256(':root{--colour-brand:#123456}'));
     expect(styleSrc).not.toContain('unsafe-inline');
+    expect(html).toContain('<style>:root{--colour-brand:#123456}</style>');
+    expect(html).not.toContain('nonce');
   });
 
   it('never stores a response that sets a cookie, nor a page that is not a public one', async () => {
