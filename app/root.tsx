@@ -45,8 +45,9 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   return {
     currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
-    // A shared page has no token: scripts fetch one when they first write (app/lib/http/csrf-fetch.ts).
-    csrfToken: context.isSharedPage ? '' : context.csrfToken,
+    // A visitor without a session gets no token (a token would need one): a shared page must not carry any, and a
+    // client-side navigation should not hand out a session. Scripts fetch one when they first write.
+    csrfToken: context.isSharedPage || !context.session.isKept ? '' : context.csrfToken,
     chrome,
     origin: context.origin,
     consentStatus: readConsentStatus(request.headers.get('cookie')),

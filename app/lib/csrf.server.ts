@@ -69,15 +69,17 @@ export function isAuthentic(
 }
 
 /**
- * A write from a visitor who has no session yet: the shared, cached pages carry no token (decision 026), so a
- * form sent before any script ran has none. Such a write carries no authority of the visitor's to abuse, and is
- * accepted only when the browser itself vouches that it came from this site: `Sec-Fetch-Site: same-origin`, or
- * an `Origin` that is this site. Silence (no header at all, `Origin: null`) and any token (which no session can
- * have made) are refused.
+ * A write from a visitor who has no session yet: the shared, cached pages carry no token (decision 026), so a form
+ * sent before any script ran has none. Such a write carries no authority of the visitor's to abuse, and is accepted
+ * only as a plain form post the browser vouches for: a top-level navigation (`Sec-Fetch-Mode: navigate`) from this
+ * site (`Sec-Fetch-Site: same-origin`), or, from a browser that sends no fetch metadata, an `Origin` that is this
+ * site. A script's call without a token (the page's own scripts always fetch one first), silence, `Origin: null`
+ * and any token (which no session can have made) are refused.
  */
 function isSessionlessWriteAllowed(request: Request, token: unknown, publicOrigin: string): boolean {
   if (token !== undefined && token !== null && token !== '') return false;
-  if (request.headers.get('sec-fetch-site') === 'same-origin') return true;
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' && request.headers.get('sec-fetch-mode') === 'navigate';
   const origin = request.headers.get('origin');
   return origin !== null && (origin === publicOrigin || origin === new URL(request.url).origin);
 }

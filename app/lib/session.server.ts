@@ -42,6 +42,11 @@ export class VisitorSession {
     this.cookieNeedsWrite = false;
   }
 
+  /** The visitor has a session, or is being given one with this answer. */
+  get isKept(): boolean {
+    return !this.isNew || this.cookieNeedsWrite;
+  }
+
   /** The id must outlive this request (a token was handed out for it): a new visitor gets the cookie. */
   keep(): void {
     if (this.isNew) this.cookieNeedsWrite = true;

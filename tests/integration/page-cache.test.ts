@@ -30,7 +30,7 @@ let userId = 0;
 let mediaDir = '';
 const source = 'page-cache-test';
 const origin = 'http://localhost';
-const SAME_ORIGIN = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' };
+const SAME_ORIGIN = { origin: 'http://localhost', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
 
 /** What every page carries: a token only on a visitor's own page, inline code as React Router's and ours. */
 function documentOf(title: string, body: string, token: string): string {
@@ -329,8 +329,10 @@ describe('CSRF with shared pages', () => {
     });
   }
 
-  it('accepts a write without a session only when the browser says it came from this site', async () => {
-    expect((await write({ 'sec-fetch-site': 'same-origin' }, 'authenticity_token=')).status).toBe(200);
+  it('accepts a write without a session only as a form post the browser says came from this site', async () => {
+    const formPost = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', origin: 'http://localhost' };
+    expect((await write(formPost, 'authenticity_token=')).status).toBe(200);
+    // A browser that sends no fetch metadata: its Origin alone.
     expect((await write({ origin: 'http://localhost' })).status).toBe(200);
   });
 
@@ -339,6 +341,12 @@ describe('CSRF with shared pages', () => {
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const variants: [string, Record<string, string>, string][] = [
       ['no token, no word from the browser', {}, ''],
+      ['no token, from a script of this site', { ...SAME_ORIGIN, 'sec-fetch-mode': 'cors' }, ''],
+      [
+        'no token, a navigation from another site',
+        { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+        '',
+      ],
       ['a made-up token without a session', SAME_ORIGIN, 'authenticity_token=forged'],
       ['a foreign Origin', { origin: 'https://evil.example' }, ''],
       ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, ''],
