@@ -9,7 +9,13 @@ import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
 import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
-import { CSRF_PARAM, assertAuthentic, maskedCsrfToken } from '../app/lib/csrf.server.ts';
+import {
+  ANONYMOUS_CSRF_COOKIE,
+  CSRF_PARAM,
+  anonymousCsrfToken,
+  assertAuthentic,
+  maskedCsrfToken,
+} from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import { isDatabaseUnavailableError } from '../app/lib/db-errors.server.ts';
 import type { TrustProxy } from '../app/lib/env.server.ts';
@@ -17,6 +23,7 @@ import {
   VisitorSession,
   isWellFormedSessionId,
   newSessionId,
+  readNamedCookie,
   readSessionCookie,
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
@@ -343,6 +350,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
       options.cookie,
     );
 
+    // Visitors without a session write with a token bound to a cookie of its own (decision 026).
+    const anonymousCookie = (options.cookie.secure ? '__Host-' : '') + ANONYMOUS_CSRF_COOKIE;
+    const storedAnonymousId = readNamedCookie(request.headers.get('cookie'), anonymousCookie);
+    let anonymousId = isWellFormedSessionId(storedAnonymousId) ? storedAnonymousId : null;
+    let anonymousIdIsNew = false;
+
     let isCsrfDeferred = false;
     if (STATE_CHANGING.has(request.method)) {
       const kind = bodyKindOf(request.headers.get('content-type'));
@@ -363,7 +376,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
           assertAuthentic(
             request,
             { [CSRF_PARAM]: fields.token },
-            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin },
+            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin, anonymousId },
           );
         }
         request = rebuildRequest(request, method, body);
@@ -385,6 +398,14 @@ export function createServerApp(options: ServerAppOptions): Hono {
         return maskedCsrfToken(session.id, options.sessionSecret);
       },
       isSharedPage,
+      get scriptCsrfToken() {
+        if (session.isKept) return this.csrfToken;
+        if (!anonymousId) {
+          anonymousId = newSessionId();
+          anonymousIdIsNew = true;
+        }
+        return anonymousCsrfToken(anonymousId, options.sessionSecret);
+      },
       isCsrfDeferred,
       session,
       logger: options.logger,
@@ -406,6 +427,10 @@ export function createServerApp(options: ServerAppOptions): Hono {
     }
     const headers = new Headers(response.headers);
     if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
+    if (anonymousIdIsNew && anonymousId) {
+      const secureFlag = options.cookie.secure ? '; Secure' : '';
+      headers.append('Set-Cookie', `${anonymousCookie}=${anonymousId}; Path=/; HttpOnly; SameSite=Lax${secureFlag}`);
+    }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
 

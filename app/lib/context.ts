@@ -12,6 +12,11 @@ export type RequestContext = {
    * visitor may appear in it (no token, no nonce, no session). Absent where no server is involved.
    */
   isSharedPage?: boolean;
+  /**
+   * A token for the page's scripts (GET /csrf-token): the session's when the visitor has one, else one bound to an
+   * anonymous cookie, so a shared page's first write does not give the visitor a session (decision 026).
+   */
+  scriptCsrfToken?: string;
   /** True for multipart bodies: the route must check the token itself while streaming. */
   isCsrfDeferred: boolean;
   session: VisitorSession;

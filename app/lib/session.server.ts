@@ -142,8 +142,11 @@ export class VisitorSession {
 }
 
 export function readSessionCookie(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
+  return readNamedCookie(cookieHeader, sessionCookieName(secure));
+}
+
+export function readNamedCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const name = sessionCookieName(secure);
   for (const part of cookieHeader.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return rest.join('=');

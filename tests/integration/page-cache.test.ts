@@ -96,6 +96,7 @@ beforeAll(async () => {
         if (url.pathname === '/sign-in') await context.session.signIn(userId);
         return Response.json({ ok: true });
       }
+      if (url.pathname === '/csrf-token') return Response.json({ token: context.scriptCsrfToken });
       renders++;
       const token = context.isSharedPage ? '' : context.csrfToken;
       const visitor = await context.session.getUserId();
@@ -334,6 +335,23 @@ describe('CSRF with shared pages', () => {
     expect((await write(formPost, 'authenticity_token=')).status).toBe(200);
     // A browser that sends no fetch metadata: its Origin alone.
     expect((await write({ origin: 'http://localhost' })).status).toBe(200);
+  });
+
+  it("gives a shared page's scripts a token bound to a cookie of its own, not a session", async () => {
+    const answer = await app.request('/csrf-token');
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(/^doorstep_csrf=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
+    const cookie = cookies[0]!.split(';')[0]!;
+    const { token } = (await answer.json()) as { token: string };
+    const script = { ...SAME_ORIGIN, 'sec-fetch-mode': 'cors' };
+    expect((await write({ ...script, cookie, 'x-csrf-token': token })).status).toBe(200);
+    // The visitor still has no session: the next page is the shared one.
+    expect((await app.request('/terms-of-use', { headers: { cookie } })).headers.get('x-cache')).toBeTruthy();
+    expect((await write({ ...script, 'x-csrf-token': token })).status).toBe(422);
+    const other = (await app.request('/csrf-token')).headers.getSetCookie()[0]!.split(';')[0]!;
+    expect((await write({ ...script, cookie: other, 'x-csrf-token': token })).status).toBe(422);
+    expect((await write({ cookie, 'x-csrf-token': token, origin: 'https://evil.example' })).status).toBe(422);
   });
 
   it('refuses every forged variant, with and without a session', async () => {

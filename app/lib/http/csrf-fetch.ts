@@ -73,6 +73,23 @@ async function fetchFreshToken(): Promise<string | null> {
   }
 }
 
+let pageTokenRequest: Promise<string> | null = null;
+
+/**
+ * The token for a script's call from this page: the page's own, or — a shared page has none (decision 026) — one
+ * fetched once for the page (bound to an anonymous cookie while the visitor has no session).
+ */
+export function pageCsrfToken(): Promise<string> {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  if (meta) return Promise.resolve(meta);
+  pageTokenRequest ??= fetchFreshToken().then((fresh) => {
+    if (fresh) renew('', fresh);
+    else pageTokenRequest = null;
+    return fresh ?? '';
+  });
+  return pageTokenRequest;
+}
+
 function withTokenHeader(init: RequestInit, token: string): RequestInit {
   const headers = new Headers(init.headers);
   headers.set('X-CSRF-Token', token);
