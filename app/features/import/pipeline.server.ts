@@ -471,7 +471,8 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       }
       await recordRun(tx as unknown as Database, options, report('applied'), processed, startedAt);
     });
-    if (changedSlugs.size > 0) announcePageChange(db, ['listings', ...[...changedSlugs].map((slug) => `listing:${slug}`)]);
+    if (changedSlugs.size > 0)
+      announcePageChange(db, ['listings', ...[...changedSlugs].map((slug) => `listing:${slug}`)]);
 
     if (options.sendAlerts !== false && (counts.created > 0 || counts.updated > 0)) {
       // After the commit: match the new listings by their launch time (idempotent, so a concurrent alert run that
