@@ -398,6 +398,9 @@ export function createServerApp(options: ServerAppOptions): Hono {
         return maskedCsrfToken(session.id, options.sessionSecret);
       },
       isSharedPage,
+      get anonymousCsrfId() {
+        return anonymousId;
+      },
       get scriptCsrfToken() {
         if (session.isKept) return this.csrfToken;
         if (!anonymousId) {

@@ -17,6 +17,8 @@ export type RequestContext = {
    * anonymous cookie, so a shared page's first write does not give the visitor a session (decision 026).
    */
   scriptCsrfToken?: string;
+  /** The visitor's anonymous token cookie, for routes that check the token themselves (multipart bodies). */
+  anonymousCsrfId?: string | null;
   /** True for multipart bodies: the route must check the token itself while streaming. */
   isCsrfDeferred: boolean;
   session: VisitorSession;
