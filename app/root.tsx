@@ -45,9 +45,13 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
   return {
     currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
-    // A visitor without a session gets no token (a token would need one): a shared page must not carry any, and a
-    // client-side navigation should not hand out a session. Scripts fetch one when they first write.
-    csrfToken: context.isSharedPage || !context.session.isKept ? '' : context.csrfToken,
+    // A shared page carries no token (scripts fetch one when a form needs it); a visitor without a session gets one
+    // bound to an anonymous cookie rather than a session (decision 026).
+    csrfToken: context.isSharedPage
+      ? ''
+      : context.session.isKept
+        ? context.csrfToken
+        : (context.scriptCsrfToken ?? context.csrfToken),
     chrome,
     origin: context.origin,
     consentStatus: readConsentStatus(request.headers.get('cookie')),

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     storage: getStorage(),
     sessionSecret: getSessionSecret(),
     // A visitor without a session writes with the anonymous token, or as a plain form post (decision 026).
-    sessionId: context.session.isKept ? context.session.id : null,
+    sessionId: context.session.isKept === false ? null : context.session.id,
     anonymousId: context.anonymousCsrfId ?? null,
     isCsrfDeferred: context.isCsrfDeferred,
     clientIp: context.clientIp,
