@@ -119,7 +119,10 @@ describe('cookie consent', () => {
     );
     expect(withoutToken).toBe(422);
     const badStatus = await page.evaluate(async () => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      let token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      // A shared page carries no token: the app's scripts fetch one before writing (decision 026).
+      if (!token)
+        token = ((await (await fetch('/csrf-token')).json()) as { authenticity_token: string }).authenticity_token;
       const response = await fetch('/ajax-events/logs', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },

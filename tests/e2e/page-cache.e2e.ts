@@ -103,5 +103,5 @@ describe('a signed-in visitor', () => {
     const after = await anonymous(url);
     expect(after.html).toBe(shared.html);
     expect(after.html).not.toContain(email);
-  });
+  }, 120_000);
 });
