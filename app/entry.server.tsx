@@ -24,14 +24,16 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A shared page (decision 026) has no nonce: its CSP lists the hashes of its inline code instead.
+  const nonce = loadContext.nonce || undefined;
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <NonceContext value={loadContext.nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext>,
       {
-        nonce: loadContext.nonce,
+        nonce,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

@@ -51,7 +51,13 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ro
     currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
     flashNotice,
-    csrfToken: context.csrfToken,
+    // A shared page carries no token (scripts fetch one when a form needs it); a visitor without a session gets one
+    // bound to an anonymous cookie rather than a session (decision 026).
+    csrfToken: context.isSharedPage
+      ? ''
+      : context.session.isKept
+        ? context.csrfToken
+        : (context.scriptCsrfToken ?? context.csrfToken),
     chrome,
     origin: context.origin,
     consentStatus: readConsentStatus(request.headers.get('cookie')),

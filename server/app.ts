@@ -9,7 +9,13 @@ import type { Logger } from 'pino';
 import proxyaddr from 'proxy-addr';
 import type { RequestContext } from '../app/lib/context.ts';
 import { recaptchaScriptHosts } from '../app/features/spam/spam-protection.server.ts';
-import { CSRF_PARAM, assertAuthentic, maskedCsrfToken } from '../app/lib/csrf.server.ts';
+import {
+  ANONYMOUS_CSRF_COOKIE,
+  CSRF_PARAM,
+  anonymousCsrfToken,
+  assertAuthentic,
+  maskedCsrfToken,
+} from '../app/lib/csrf.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import { isDatabaseUnavailableError } from '../app/lib/db-errors.server.ts';
 import type { TrustProxy } from '../app/lib/env.server.ts';
@@ -17,6 +23,7 @@ import {
   VisitorSession,
   isWellFormedSessionId,
   newSessionId,
+  readNamedCookie,
   readSessionCookie,
   type SessionCookieOptions,
 } from '../app/lib/session.server.ts';
@@ -33,6 +40,7 @@ import { rebuildRequest, resolveMethod } from './method-override.ts';
 import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
 import { CLIENT_CLOSED_STATUS, admitInTurn, type AdmissionQueue } from './admission.ts';
+import type { PageCache } from './page-cache.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -69,6 +77,8 @@ export type ServerAppOptions = {
   isDatabaseReachable?: () => Promise<boolean>;
   /** Pages and calls wait their turn here (server/admission.ts); static files, media and health checks do not. */
   admission?: AdmissionQueue;
+  /** The shared cache of anonymous public pages (server/page-cache.ts, decision 026); none in development. */
+  pageCache?: PageCache;
 };
 
 /** Seconds a client is asked to wait before retrying while the database is unreachable. */
@@ -308,6 +318,22 @@ export function createServerApp(options: ServerAppOptions): Hono {
   }
 
   options.extraRoutes?.(app);
+  if (options.pageCache) {
+    app.use(
+      '*',
+      options.pageCache.middleware(
+        (hashes, url) =>
+          securityHeaders({
+            nonce: '',
+            hashes,
+            tileOrigin,
+            extraScriptSrc: recaptchaScriptHosts(),
+            isDevelopment: options.isDevelopment,
+            isHttps: isPublicHttps || url.protocol === 'https:',
+          })['Content-Security-Policy']!,
+      ),
+    );
+  }
   if (options.admission) app.use('*', admitInTurn(options.admission, options.logger));
 
   app.all('*', async (c) => {
@@ -323,6 +349,12 @@ export function createServerApp(options: ServerAppOptions): Hono {
       options.getDb,
       options.cookie,
     );
+
+    // Visitors without a session write with a token bound to a cookie of its own (decision 026).
+    const anonymousCookie = (options.cookie.secure ? '__Host-' : '') + ANONYMOUS_CSRF_COOKIE;
+    const storedAnonymousId = readNamedCookie(request.headers.get('cookie'), anonymousCookie);
+    let anonymousId = isWellFormedSessionId(storedAnonymousId) ? storedAnonymousId : null;
+    let anonymousIdIsNew = false;
 
     let isCsrfDeferred = false;
     if (STATE_CHANGING.has(request.method)) {
@@ -344,7 +376,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
           assertAuthentic(
             request,
             { [CSRF_PARAM]: fields.token },
-            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin },
+            { sessionId: hasSession ? session.id : null, secret: options.sessionSecret, publicOrigin, anonymousId },
           );
         }
         request = rebuildRequest(request, method, body);
@@ -353,14 +385,29 @@ export function createServerApp(options: ServerAppOptions): Hono {
       resolveMethod(request, undefined);
     }
 
-    const nonce = c.get('nonce' as never) as string;
+    // A page rendered for the shared cache carries nothing of one visitor's: no nonce, no token (decision 026).
+    const isSharedPage = c.get('sharedPage' as never) === true;
+    const nonce = isSharedPage ? '' : (c.get('nonce' as never) as string);
     const thrown: unknown[] = [];
     const context: RequestContext = {
       requestId: (c.get('requestId' as never) as string) ?? randomUUID(),
       nonce,
       // A getter: after sign-in or sign-out the session id changes and so must the token.
       get csrfToken() {
+        session.keep();
         return maskedCsrfToken(session.id, options.sessionSecret);
+      },
+      isSharedPage,
+      get anonymousCsrfId() {
+        return anonymousId;
+      },
+      get scriptCsrfToken() {
+        if (session.isKept) return this.csrfToken;
+        if (!anonymousId) {
+          anonymousId = newSessionId();
+          anonymousIdIsNew = true;
+        }
+        return anonymousCsrfToken(anonymousId, options.sessionSecret);
       },
       isCsrfDeferred,
       session,
@@ -383,6 +430,10 @@ export function createServerApp(options: ServerAppOptions): Hono {
     }
     const headers = new Headers(response.headers);
     if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
+    if (anonymousIdIsNew && anonymousId) {
+      const secureFlag = options.cookie.secure ? '; Secure' : '';
+      headers.append('Set-Cookie', `${anonymousCookie}=${anonymousId}; Path=/; HttpOnly; SameSite=Lax${secureFlag}`);
+    }
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
 

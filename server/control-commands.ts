@@ -7,6 +7,7 @@ import type { Database } from '../app/lib/db.server.ts';
 import { publicOrigin } from '../app/lib/env.server.ts';
 import { createStaffFromCommand, staffCreateRequestSchema } from '../app/features/staff/index.server.ts';
 import type { ControlCommand } from './control.ts';
+import { announcePageChange } from '../app/lib/page-cache-bus.server.ts';
 
 const PROGRESS_INTERVAL_MS = 500;
 
@@ -17,13 +18,16 @@ export function controlCommands(getDb: () => Database): Record<string, ControlCo
       // Loaded on demand, as at start-up (server/prepare-database.ts): the generator is large and rarely used.
       const { seedDatabase } = await import('../db/seed/index.ts');
       let lastSent = 0;
-      return seedDatabase(getDb(), {
+      const counts = await seedDatabase(getDb(), {
         onProgress: (step, done, total) => {
           if (done !== total && Date.now() - lastSent < PROGRESS_INTERVAL_MS) return;
           lastSent = Date.now();
           progress({ step, done, total });
         },
       });
+      // Every page the server has shared showed the old agency.
+      announcePageChange(getDb(), ['*']);
+      return counts;
     },
     // npm run addresses:import: the CSV is read here, from the path the command gave (same user, same machine).
     'addresses-import': async (input, progress) => {

@@ -6,6 +6,8 @@ export function newNonce(): string {
 
 export type CspOptions = {
   nonce: string;
+  /** A shared page (decision 026) carries no nonce: its CSP allows its own inline code by hash instead. */
+  hashes?: { scripts: string[]; styles: string[] };
   tileOrigin: string | null;
   isDevelopment: boolean;
   extraScriptSrc?: string[];
@@ -26,7 +28,9 @@ const FRAME_HOSTS = [
 ];
 
 function contentSecurityPolicy(options: CspOptions): string {
-  const scriptSrc = [`'self'`, `'nonce-${options.nonce}'`, ...(options.extraScriptSrc ?? [])];
+  const inlineScripts = options.hashes ? options.hashes.scripts : [`'nonce-${options.nonce}'`];
+  const inlineStyles = options.hashes ? options.hashes.styles : [`'nonce-${options.nonce}'`];
+  const scriptSrc = [`'self'`, ...inlineScripts, ...(options.extraScriptSrc ?? [])];
   const connectSrc = [`'self'`];
   if (options.isDevelopment) connectSrc.push('ws:', 'wss:');
   const imgSrc = [`'self'`, 'data:', 'blob:'];
@@ -37,7 +41,7 @@ function contentSecurityPolicy(options: CspOptions): string {
     // Styles from our stylesheets and the page's own nonce-carrying <style>; no style attributes in markup.
     // Scripts may still set styles through the CSSOM (Leaflet positions its tiles so), which CSP does not govern.
     // Development keeps 'unsafe-inline': Vite injects each stylesheet as a <style> without a nonce.
-    `style-src ${options.isDevelopment ? `'self' 'unsafe-inline'` : `'self' 'nonce-${options.nonce}'`}`,
+    `style-src ${options.isDevelopment ? `'self' 'unsafe-inline'` : [`'self'`, ...inlineStyles].join(' ')}`,
     `img-src ${imgSrc.join(' ')}`,
     `font-src 'self' data:`,
     `connect-src ${connectSrc.join(' ')}`,

@@ -15,6 +15,7 @@ import { AdmissionQueue } from './admission.ts';
 import { startControlChannel } from './control.ts';
 import { controlCommands } from './control-commands.ts';
 import { drainServer, SHUTDOWN_GRACE_MS, SINGLE_PROCESS, type WorkerRole } from './cluster.ts';
+import { connectPageCacheAcrossInstances, createPageCache } from './page-cache-setup.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -79,7 +80,10 @@ export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PR
       maxQueuedPerConnection: env.SERVER_MAX_QUEUED_PER_CONNECTION,
     }),
     extraRoutes: registerServerRoutes,
+    // Development renders every page afresh: Vite's modules change under it.
+    pageCache: isDevelopment ? undefined : createPageCache(env, getDb),
   });
+  const stopPageCacheChannel = await connectPageCacheAcrossInstances(env, logger);
 
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
@@ -110,6 +114,7 @@ export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PR
     // Stop accepting, let the requests in hand finish (idle keep-alive sockets close now), then close the pool.
     await drainServer(server, SHUTDOWN_GRACE_MS);
     await control?.close();
+    await stopPageCacheChannel();
     await stopJobs();
     await getDatabaseHandle().close();
     process.exit(0);

@@ -5,8 +5,20 @@ import type { VisitorSession } from './session.server.ts';
 export type RequestContext = {
   requestId: string;
   nonce: string;
-  /** A freshly masked authenticity token for this response. */
+  /** A freshly masked authenticity token for this response; reading it gives a new visitor their session. */
   csrfToken: string;
+  /**
+   * The page is rendered once for every anonymous visitor (server/page-cache.ts): nothing of this request's
+   * visitor may appear in it (no token, no nonce, no session). Absent where no server is involved.
+   */
+  isSharedPage?: boolean;
+  /**
+   * A token for the page's scripts (GET /csrf-token): the session's when the visitor has one, else one bound to an
+   * anonymous cookie, so a shared page's first write does not give the visitor a session (decision 026).
+   */
+  scriptCsrfToken?: string;
+  /** The visitor's anonymous token cookie, for routes that check the token themselves (multipart bodies). */
+  anonymousCsrfId?: string | null;
   /** True for multipart bodies: the route must check the token itself while streaming. */
   isCsrfDeferred: boolean;
   session: VisitorSession;

@@ -62,6 +62,32 @@ describe('isAuthentic: the one check of a write', () => {
     expect(isAuthentic(write(), { authenticity_token: token }, { ...context, sessionId: null })).toBe(false);
   });
 
+  it('accepts a write without a session only as a form post from this site, with no token', () => {
+    const none = { ...context, sessionId: null };
+    const formPost = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    expect(isAuthentic(write(formPost), { authenticity_token: '' }, none)).toBe(true);
+    expect(isAuthentic(write(formPost), {}, none)).toBe(true);
+    // A browser without fetch metadata: its Origin alone.
+    expect(isAuthentic(write({ origin: 'https://agency.example' }), {}, none)).toBe(true);
+    for (const headers of [
+      {},
+      { origin: 'null' },
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      { origin: 'https://evil.example' },
+      { ...formPost, origin: 'https://evil.example' },
+    ] as Record<string, string>[]) {
+      expect(isAuthentic(write(headers), {}, none)).toBe(false);
+    }
+    expect(isAuthentic(write(formPost), { authenticity_token: 'forged' }, none)).toBe(false);
+    expect(isAuthentic(write(formPost), { authenticity_token: maskedCsrfToken('session-a', secret) }, none)).toBe(
+      false,
+    );
+  });
+
   it('assertAuthentic throws the 422 with the reload message', () => {
     expect(() => assertAuthentic(write(), {}, context)).toThrowError(HttpError);
     expect(() => assertAuthentic(write(), {}, context)).toThrowError(/reload the page/);

@@ -35,8 +35,28 @@ export function verifyCsrfToken(token: unknown, sessionId: string, secret: strin
 // The browser's fetch helper recognises this exact text and fetches a fresh token once before giving up.
 const CSRF_FAILED_MESSAGE = INVALID_AUTHENTICITY_MESSAGE;
 
-/** What a write is checked against: the visitor's session (null when the request carried no session cookie). */
-export type AuthenticityContext = { sessionId: string | null; secret: string; publicOrigin: string };
+/**
+ * What a write is checked against: the visitor's session (null when the request carried no session cookie) or,
+ * without one, the id of the visitor's `doorstep_csrf` cookie (decision 026).
+ */
+export type AuthenticityContext = {
+  sessionId: string | null;
+  secret: string;
+  publicOrigin: string;
+  anonymousId?: string | null;
+};
+
+/**
+ * Tokens for visitors without a session (decision 026) are bound to a random id in a cookie of their own, so the
+ * scripts of a shared page can write without the visitor being given a session. The prefix keeps them apart from
+ * session tokens (session ids never contain a colon).
+ */
+export const ANONYMOUS_CSRF_COOKIE = 'doorstep_csrf';
+const ANONYMOUS_BINDING = 'anonymous:';
+
+export function anonymousCsrfToken(anonymousId: string, secret: string): string {
+  return maskedCsrfToken(`${ANONYMOUS_BINDING}${anonymousId}`, secret);
+}
 
 /**
  * The browser's own word that the request came from another site: `Sec-Fetch-Site` other than same-origin (or
@@ -62,9 +82,31 @@ export function isAuthentic(
   fields: Readonly<Record<string, unknown>>,
   context: AuthenticityContext,
 ): boolean {
-  if (context.sessionId === null || isCrossOrigin(request, context.publicOrigin)) return false;
+  if (isCrossOrigin(request, context.publicOrigin)) return false;
   const token = request.headers.get(CSRF_HEADER) ?? fields[CSRF_PARAM];
+  if (context.sessionId === null) {
+    if (token !== undefined && token !== null && token !== '' && context.anonymousId) {
+      return verifyCsrfToken(token, `${ANONYMOUS_BINDING}${context.anonymousId}`, context.secret);
+    }
+    return isSessionlessWriteAllowed(request, token, context.publicOrigin);
+  }
   return verifyCsrfToken(token, context.sessionId, context.secret);
+}
+
+/**
+ * A write from a visitor who has no session yet: the shared, cached pages carry no token (decision 026), so a form
+ * sent before any script ran has none. Such a write carries no authority of the visitor's to abuse, and is accepted
+ * only as a plain form post the browser vouches for: a top-level navigation (`Sec-Fetch-Mode: navigate`) from this
+ * site (`Sec-Fetch-Site: same-origin`), or, from a browser that sends no fetch metadata, an `Origin` that is this
+ * site. A script's call without a token (the page's own scripts always fetch one first), silence, `Origin: null`
+ * and a token not made for the visitor's anonymous cookie are refused.
+ */
+function isSessionlessWriteAllowed(request: Request, token: unknown, publicOrigin: string): boolean {
+  if (token !== undefined && token !== null && token !== '') return false;
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site === 'same-origin' && request.headers.get('sec-fetch-mode') === 'navigate';
+  const origin = request.headers.get('origin');
+  return origin !== null && (origin === publicOrigin || origin === new URL(request.url).origin);
 }
 
 /** `isAuthentic` as a guard: a forged or expired write is a 422 with the reload message. */

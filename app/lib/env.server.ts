@@ -100,6 +100,10 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_URL: z.string().optional(),
+  /** The shared cache of anonymous public pages (decision 026): its size in MiB (0 turns it off). */
+  PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
+  /** How long a shared page is kept (and may be held by a CDN) with no change announced, in seconds. */
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(300),
   PGLITE_DIR: z.string().default('./data/pglite'),
   SESSION_SECRET: z.string().min(32).optional(),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),

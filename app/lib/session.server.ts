@@ -29,13 +29,27 @@ export class VisitorSession {
   private row: { userId: number | null; data: Record<string, unknown> } | null = null;
   cookieNeedsWrite: boolean;
 
+  /**
+   * A visitor without a cookie is given one only once something needs the session (a write to it, a sign-in, an
+   * authenticity token bound to its id): until then their pages carry nothing of theirs and can be shared.
+   */
   constructor(
     public id: string,
-    isNew: boolean,
+    private readonly isNew: boolean,
     private readonly db: () => Database,
     private readonly options: SessionCookieOptions,
   ) {
-    this.cookieNeedsWrite = isNew;
+    this.cookieNeedsWrite = false;
+  }
+
+  /** The visitor has a session, or is being given one with this answer. */
+  get isKept(): boolean {
+    return !this.isNew || this.cookieNeedsWrite;
+  }
+
+  /** The id must outlive this request (a token was handed out for it): a new visitor gets the cookie. */
+  keep(): void {
+    if (this.isNew) this.cookieNeedsWrite = true;
   }
 
   private loading: Promise<void> | null = null;
@@ -114,6 +128,7 @@ export class VisitorSession {
       .insert(sessions)
       .values({ id: this.id, userId, data, lastSeenAt: now, expiresAt })
       .onConflictDoUpdate({ target: sessions.id, set: { userId, data, lastSeenAt: now } });
+    this.keep();
     this.row = { userId, data };
     this.loaded = true;
   }
@@ -127,8 +142,11 @@ export class VisitorSession {
 }
 
 export function readSessionCookie(cookieHeader: string | null | undefined, secure: boolean): string | undefined {
+  return readNamedCookie(cookieHeader, sessionCookieName(secure));
+}
+
+export function readNamedCookie(cookieHeader: string | null | undefined, name: string): string | undefined {
   if (!cookieHeader) return undefined;
-  const name = sessionCookieName(secure);
   for (const part of cookieHeader.split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return rest.join('=');

@@ -23,7 +23,12 @@ export async function salesListings(baseURL: string, query = ''): Promise<Listin
 export async function callFromPage(page: Page, url: string, fields?: Record<string, string>) {
   return page.evaluate(
     async ({ url, fields }) => {
-      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      let token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+      // A shared page carries no token: the app's scripts fetch one before their first write (decision 026).
+      if (!token && fields) {
+        const answer = await fetch('/csrf-token', { headers: { Accept: 'application/json' } });
+        token = ((await answer.json()) as { authenticity_token: string }).authenticity_token;
+      }
       const response = await fetch(url, {
         method: fields ? 'POST' : 'GET',
         headers: fields ? { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': token } : {},

@@ -127,13 +127,15 @@ export async function stopChaosServer(server: ChaosServer): Promise<void> {
 
 export type Visitor = { cookie: string; token: string };
 
-/** A visitor's session and authenticity token, from a page as a browser gets them. */
+/**
+ * A visitor's session and authenticity token, as a page's script gets them on its first write: public pages are
+ * shared and carry no token (decision 026).
+ */
 export async function newVisitor(baseURL: string): Promise<Visitor> {
-  const response = await fetch(`${baseURL}/`);
-  const html = await response.text();
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1];
+  const response = await fetch(`${baseURL}/csrf-token`);
+  const token = response.ok ? ((await response.json()) as { authenticity_token?: string }).authenticity_token : '';
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!token || !cookie) throw new Error(`no session from / (status ${response.status})`);
+  if (!token || !cookie) throw new Error(`no session from /csrf-token (status ${response.status})`);
   return { cookie, token };
 }
 

@@ -1,9 +1,10 @@
 /**
  * The Content Security Policy allows no inline styles ('unsafe-inline' is gone from style-src) and no inline
- * scripts without the nonce. Any markup the server renders with a style attribute, or a <style> or <script> without
+ * scripts without the nonce (a visitor's own pages) or their hash (shared pages, decision 026). Any markup the server renders with a style attribute, or a <style> or <script> without
  * the nonce, would be refused by the browser and reported as a securitypolicyviolation event: these journeys
  * collect every such event from the first byte of each page and expect none.
  */
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { salesListings } from './account-helpers.ts';
@@ -45,7 +46,8 @@ async function dismissCookies(page: Page): Promise<void> {
 
 describe('Content Security Policy', () => {
   it('sends a style-src without unsafe-inline, with the nonce of the page', async () => {
-    const response = await fetch(`${baseURL}/`);
+    // A page of one visitor's own (the sign-in form is never shared): its inline code carries the nonce.
+    const response = await fetch(`${baseURL}/user/sign-in`);
     const policy = response.headers.get('content-security-policy') ?? '';
     const styleSrc = policy.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
     expect(styleSrc).not.toContain('unsafe-inline');
@@ -53,6 +55,24 @@ describe('Content Security Policy', () => {
     expect(nonce).toBeTruthy();
     const html = await response.text();
     expect(html).toContain(`<style nonce="${nonce}">:root{--colour-brand:`);
+    expect(html).not.toMatch(/<[a-z][^>]* style="/i);
+  });
+
+  it('allows the inline code of a shared page by hash: no nonce, no unsafe-inline', async () => {
+    const response = await fetch(`${baseURL}/`);
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).not.toContain('nonce-');
+    expect(policy).not.toContain('unsafe-inline');
+    const html = await response.text();
+    expect(html).not.toContain(' nonce=');
+    const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    const directive = (name: string) => policy.split(';').find((part) => part.trim().startsWith(`${name} `)) ?? '';
+    const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+    const scripts = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(styles[0]).toMatch(/^:root\{--colour-brand:/);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const style of styles) expect(directive('style-src')).toContain(sha256(style));
+    for (const script of scripts) expect(directive('script-src')).toContain(sha256(script));
     expect(html).not.toMatch(/<[a-z][^>]* style="/i);
   });
 

@@ -9,7 +9,15 @@ describe('home page', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<meta name="csrf-param" content="authenticity_token"/>');
-    expect(html).toMatch(/<meta name="csrf-token" content="[A-Za-z0-9_-]{80,}"\/>/);
+    // The page is shared by every anonymous visitor (decision 026): no token in it, and no session handed out. A
+    // script's first write fetches a token, bound to a cookie of its own while the visitor has no session.
+    expect(html).toContain('<meta name="csrf-token" content=""/>');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const tokenResponse = await fetch(`${baseURL}/csrf-token`);
+    expect(((await tokenResponse.json()) as { authenticity_token: string }).authenticity_token).toMatch(
+      /^[A-Za-z0-9_-]{80,}$/,
+    );
+    expect(tokenResponse.headers.get('set-cookie')).toMatch(/^doorstep_csrf=/);
     expect(html).toContain('class="property-card"');
 
     const page = await newPage();

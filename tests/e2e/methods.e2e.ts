@@ -10,9 +10,10 @@ let cookie = '';
 let token = '';
 
 beforeAll(async () => {
-  const page = await fetch(`${baseURL}/terms-of-use`);
-  cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  token = /name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  // Public pages are shared and carry no token (decision 026): a session and its token come from /csrf-token.
+  const answer = await fetch(`${baseURL}/csrf-token`);
+  cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  token = ((await answer.json()) as { authenticity_token: string }).authenticity_token;
   expect(cookie).not.toBe('');
   expect(token).not.toBe('');
 });

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigation, useRouteLoaderData } from 'react-router';
+import { pageCsrfToken, useCurrentCsrfToken } from '../../lib/http/csrf-fetch.ts';
 
 /**
  * The token from the root loader's data. Components sit below the features, so this reads the one field it needs
@@ -15,7 +16,13 @@ function useCsrfToken(): string {
 
 /** The authenticity token the server checks on every post (as a field, so a plain form post carries it). */
 export function CsrfInput({ token }: { token: string }) {
-  return <input type="hidden" name="authenticity_token" value={token} />;
+  const value = useCurrentCsrfToken(token);
+  // A shared page has no token (decision 026): once scripts run, the form fetches one, so a scripted submission
+  // carries it. Without scripts the form posts as it is, which the server accepts as a form post from this site.
+  useEffect(() => {
+    if (!value) void pageCsrfToken();
+  }, [value]);
+  return <input type="hidden" name="authenticity_token" value={value} />;
 }
 
 /** The same, with the token of the current page (root loader data). */

@@ -86,7 +86,9 @@ export type FormSubmissionDeps = {
   /** Where an accepted file is kept, as `uploads/<generated name>`. */
   storage: FileStorage;
   sessionSecret: string;
-  sessionId: string;
+  /** Null for a visitor without a session, whose token is bound to `anonymousId` (app/lib/csrf.server.ts). */
+  sessionId: string | null;
+  anonymousId?: string | null;
   /** True for multipart bodies: the server left the token check to this function. */
   isCsrfDeferred: boolean;
   clientIp: string;
@@ -176,6 +178,7 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     const tokenOk = (candidate: Readonly<Record<string, string>>) =>
       isAuthentic(request, candidate, {
         sessionId: deps.sessionId,
+        anonymousId: deps.anonymousId ?? null,
         secret: deps.sessionSecret,
         publicOrigin: deps.origin,
       });

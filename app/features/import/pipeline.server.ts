@@ -7,6 +7,7 @@
  * end of the file still leaves the database exactly as it was. What is to be written waits in a spool file, not in
  * memory, so memory stays bounded whatever the file's size (docs/import.md, Memory).
  */
+import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -401,12 +402,15 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       for (const row of slugRows) takenSlugs.add(row.slug);
     }
     progress('writing');
+    // The pages that show each written listing are dropped from the shared page cache once the writes commit.
+    const changedSlugs = new Set<string>(toWithdraw.map((row) => row.slug));
     await db.transaction(async (tx) => {
       let inserts: PlannedWrite[] = [];
       const insertBatch = async () => {
         if (inserts.length === 0) return;
         const rows = inserts.map((write) => {
           const slug = makeSlug(write.listing, write.place.postcodeDistrict, takenSlugs);
+          changedSlugs.add(slug);
           records[write.reportIndex]!.url = `${origin}${propertyPath(slug)}`;
           if (!write.listing.fields.isPublished) delete records[write.reportIndex]!.url;
           const price = write.listing.fields.priceValue;
@@ -453,6 +457,7 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
             updatedAt: now,
           })
           .where(eq(properties.id, existing.id));
+        changedSlugs.add(existing.slug);
         if (write.listing.fields.isPublished !== false)
           records[write.reportIndex]!.url = `${origin}${propertyPath(existing.slug)}`;
       }
@@ -466,6 +471,8 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       }
       await recordRun(tx as unknown as Database, options, report('applied'), processed, startedAt);
     });
+    if (changedSlugs.size > 0)
+      announcePageChange(db, ['listings', ...[...changedSlugs].map((slug) => `listing:${slug}`)]);
 
     if (options.sendAlerts !== false && (counts.created > 0 || counts.updated > 0)) {
       // After the commit: match the new listings by their launch time (idempotent, so a concurrent alert run that

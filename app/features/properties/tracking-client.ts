@@ -1,10 +1,9 @@
 /**
  * Browser side of views and exposures. Requests go out once the page has loaded and the browser is idle, with
- * keepalive so they survive the visitor navigating away, and carry the page's authenticity token.
+ * keepalive so they survive the visitor navigating away, and carry the page's authenticity token (fetched once when
+ * the page is a shared one without a token).
  */
-function csrfToken(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
-}
+import { pageCsrfToken } from '../../lib/http/csrf-fetch.ts';
 
 function whenLoadedAndIdle(task: () => void): void {
   const run = () => {
@@ -16,13 +15,17 @@ function whenLoadedAndIdle(task: () => void): void {
 }
 
 function post(path: string, body: unknown): void {
-  void fetch(path, {
-    method: 'POST',
-    keepalive: true,
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken() },
-    body: JSON.stringify(body),
-  }).catch(() => undefined);
+  void pageCsrfToken()
+    .then((token) =>
+      fetch(path, {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify(body),
+      }),
+    )
+    .catch(() => undefined);
 }
 
 export function sendPropertyView(propertyId: number): void {

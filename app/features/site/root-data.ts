@@ -4,6 +4,7 @@
  */
 import { useRouteLoaderData } from 'react-router';
 import type { FlashNotice } from '../../lib/flash-notice.server.ts';
+import { useCurrentCsrfToken } from '../../lib/http/csrf-fetch.ts';
 import type { ConsentStatus } from '../consent/index.ts';
 import type { SiteChrome } from './site-chrome.server.ts';
 
@@ -26,7 +27,7 @@ export function useRootData(): RootData | undefined {
 }
 
 export function useCsrfToken(): string {
-  return useRootData()?.csrfToken ?? '';
+  return useCurrentCsrfToken(useRootData()?.csrfToken ?? '');
 }
 
 export function useCurrentUserId(): number | null {

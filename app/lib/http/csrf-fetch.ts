@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The browser's state-changing calls with the authenticity token (spec point 7), surviving a session renewed in
  * another tab. Signing in or out renews the session, and the token is bound to the session, so every other open
@@ -15,10 +17,33 @@ export const STALE_SESSION_EVENT = 'doorstep:stale-session';
 
 /** The token a page was given, and the fresh one fetched after the session changed. */
 let renewed: { pageToken: string; freshToken: string } | null = null;
+const renewalListeners = new Set<() => void>();
 
 /** The token to send for a page's token: the fresh one once this tab has fetched it. */
 function currentCsrfToken(pageToken: string): string {
   return renewed && renewed.pageToken === pageToken ? renewed.freshToken : pageToken;
+}
+
+function renew(pageToken: string, freshToken: string): void {
+  renewed = { pageToken, freshToken };
+  document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.setAttribute('content', freshToken);
+  for (const listener of renewalListeners) listener();
+}
+
+/**
+ * The token a form's hidden field should carry for the page's token: a shared page (decision 026) has none, and
+ * once a call of this tab has fetched one, every form of the page sends it. The server's render and the first
+ * client render agree (both give the page's token), so hydration sees no difference.
+ */
+export function useCurrentCsrfToken(pageToken: string): string {
+  return useSyncExternalStore(
+    (listener) => {
+      renewalListeners.add(listener);
+      return () => renewalListeners.delete(listener);
+    },
+    () => currentCsrfToken(pageToken),
+    () => pageToken,
+  );
 }
 
 async function isAuthenticityRefusal(response: Response): Promise<boolean> {
@@ -48,6 +73,23 @@ async function fetchFreshToken(): Promise<string | null> {
   }
 }
 
+let pageTokenRequest: Promise<string> | null = null;
+
+/**
+ * The token for a script's call from this page: the page's own, or — a shared page has none (decision 026) — one
+ * fetched once for the page (bound to an anonymous cookie while the visitor has no session).
+ */
+export function pageCsrfToken(): Promise<string> {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? '';
+  if (meta) return Promise.resolve(meta);
+  pageTokenRequest ??= fetchFreshToken().then((fresh) => {
+    if (fresh) renew('', fresh);
+    else pageTokenRequest = null;
+    return fresh ?? '';
+  });
+  return pageTokenRequest;
+}
+
 function withTokenHeader(init: RequestInit, token: string): RequestInit {
   const headers = new Headers(init.headers);
   headers.set('X-CSRF-Token', token);
@@ -64,13 +106,20 @@ export async function fetchWithCsrf(
   pageToken: string,
   build: (token: string) => RequestInit,
 ): Promise<Response> {
-  const first = currentCsrfToken(pageToken);
+  let first = currentCsrfToken(pageToken);
+  if (first === '') {
+    // A shared page carries no token: the first write of the page fetches one (and with it the visitor's session).
+    const fetched = await fetchFreshToken();
+    if (fetched) {
+      renew(pageToken, fetched);
+      first = fetched;
+    }
+  }
   const response = await fetch(url, withTokenHeader(build(first), first));
   if (!(await isAuthenticityRefusal(response))) return response;
   const fresh = await fetchFreshToken();
   if (!fresh) return announceStaleSession(response);
-  renewed = { pageToken, freshToken: fresh };
-  document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.setAttribute('content', fresh);
+  renew(pageToken, fresh);
   const retried = await fetch(url, withTokenHeader(build(fresh), fresh));
   return (await isAuthenticityRefusal(retried)) ? announceStaleSession(retried) : retried;
 }

@@ -20,7 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     uploadDir: path.resolve(getEnv().UPLOAD_DIR),
     storage: getStorage(),
     sessionSecret: getSessionSecret(),
-    sessionId: context.session.id,
+    // A visitor without a session writes with the anonymous token, or as a plain form post (decision 026).
+    sessionId: context.session.isKept === false ? null : context.session.id,
+    anonymousId: context.anonymousCsrfId ?? null,
     isCsrfDeferred: context.isCsrfDeferred,
     clientIp: context.clientIp,
     origin: context.origin,

@@ -1,0 +1,98 @@
+/**
+ * Shared public pages (docs/decisions/026-cacheable-pages.md) on the production build: every anonymous visitor gets
+ * the same bytes, from the server's cache, with a CSP whose hashes the browser accepts; a signed-in visitor gets
+ * their own page with their saved hearts, and nobody else ever gets it.
+ */
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { publicPageUrls } from '../../scripts/page-weight.ts';
+import { UI, callFromPage, register, salesListings } from './account-helpers.ts';
+import { useBrowser } from './browser.ts';
+
+const { newPage, baseURL } = useBrowser();
+
+async function anonymous(url: string) {
+  const response = await fetch(`${baseURL}${url}`, { headers: { 'accept-encoding': 'identity' } });
+  return { response, html: await response.text() };
+}
+
+/** A page that records every CSP violation from its first byte. */
+async function watchedPage(): Promise<Page> {
+  const page = await newPage();
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.effectiveDirective}: ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  return page;
+}
+
+describe('shared public pages', () => {
+  it('are byte-identical for two anonymous visitors on every kind of public page, and served from the cache', async () => {
+    const pages = await publicPageUrls(baseURL);
+    for (const [name, url] of Object.entries(pages)) {
+      const first = await anonymous(url);
+      const second = await anonymous(url);
+      expect(first.response.status, name).toBe(200);
+      expect(second.html, name).toBe(first.html);
+      expect(second.response.headers.get('x-cache'), name).toBe('HIT');
+      expect(first.response.headers.get('set-cookie'), name).toBeNull();
+      expect(first.response.headers.get('cache-control'), name).toMatch(/^public, .*s-maxage=\d+/);
+      expect(first.html, name).toContain('<meta name="csrf-token" content=""/>');
+      expect(first.html, name).not.toContain(' nonce=');
+      const policy = first.response.headers.get('content-security-policy') ?? '';
+      for (const match of first.html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+        const hash = createHash('sha256').update(match[1]!, 'utf8').digest('base64');
+        expect(policy, name).toContain(`'sha256-${hash}'`);
+      }
+      const revalidated = await fetch(`${baseURL}${url}`, {
+        headers: { 'if-none-match': first.response.headers.get('etag')! },
+      });
+      expect(revalidated.status, name).toBe(304);
+    }
+  });
+
+  it('raise no CSP violation in the browser on the landing, article and branch pages, and forms still send', async () => {
+    const pages = await publicPageUrls(baseURL);
+    for (const url of [pages.landing, pages.article, pages.branch]) {
+      const page = await watchedPage();
+      await page.goto(url);
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(300);
+      // Accepting cookies is the page's first write: it fetches a token (and so a session) before it sends.
+      await page.getByRole('button', { name: 'Reject analytics cookies' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent(), UI).toContain('rejected analytics cookies');
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    }
+  });
+});
+
+describe('a signed-in visitor', () => {
+  it('gets their own page with their hearts, and the next anonymous visitor still gets the shared one', async () => {
+    const [listing] = await salesListings(baseURL);
+    const url = listing!.property_url;
+    const shared = await anonymous(url);
+
+    const page = await newPage();
+    const email = `page-cache-${Date.now()}@example.com`;
+    await register(page, email);
+    expect(
+      (await callFromPage(page, '/saved_properties.ljson', { property_ids: String(listing!.property_id) })).status,
+    ).toBe(200);
+    const answer = await page.goto(url);
+    expect(answer?.headers()['x-cache']).toBeUndefined();
+    expect(answer?.headers()['cache-control']).not.toContain('public');
+    // Who is signed in comes from GET /user.ljson; the heart of the saved property is pressed.
+    const user = await callFromPage(page, '/user.ljson');
+    expect(user.body.email).toBe(email);
+    await expect.poll(() => page.locator('main .save-toggle').first().getAttribute('aria-pressed'), UI).toBe('true');
+    expect(await page.locator('meta[name="csrf-token"]').getAttribute('content')).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+
+    const after = await anonymous(url);
+    expect(after.html).toBe(shared.html);
+    expect(after.html).not.toContain(email);
+  }, 120_000);
+});
