@@ -21,6 +21,8 @@ import { staffAccounts } from './staff.ts';
 export const leadKinds = [
   'viewing',
   'valuation',
+  /** A valuation request sent from the instant valuation's "Book a full valuation". */
+  'instant-valuation',
   'staff-enquiry',
   'department-enquiry',
   'new-homes',

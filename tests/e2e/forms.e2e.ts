@@ -196,8 +196,9 @@ describe('instant valuation', () => {
     expect(
       await dialog.locator('.instant-valuation__comparables table').first().locator('tbody tr').count(),
     ).toBeGreaterThanOrEqual(3);
+    // The full valuation it offers is marked as this estimate's follow-up for the agency's leads inbox.
     expect(await dialog.getByRole('link', { name: 'Book a full valuation' }).getAttribute('href')).toBe(
-      '/book-a-valuation',
+      '/book-a-valuation?from=instant-valuation',
     );
     await snapshot(page, 'instant-valuation-1280', false);
     await expectNoAxeViolations(page);

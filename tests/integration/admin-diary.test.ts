@@ -60,11 +60,17 @@ async function insertViewing(branchId: number, name: string): Promise<number> {
   return row!.id;
 }
 
-async function insertValuation(branchId: number, name: string, date: string, slots: string[]): Promise<number> {
+async function insertValuation(
+  branchId: number,
+  name: string,
+  date: string,
+  slots: string[],
+  kind: 'valuation' | 'instant-valuation' = 'valuation',
+): Promise<number> {
   const [row] = await database.db
     .insert(leads)
     .values({
-      kind: 'valuation',
+      kind,
       payload: {
         lead_client: {
           first_name: name,
@@ -92,6 +98,7 @@ beforeAll(async () => {
   await insertBranches(database.db);
   entry.bathViewing = await insertViewing(BATH, 'Vera');
   entry.bathValuation = await insertValuation(BATH, 'Sam', '2026-12-01', ['10:00', '11:00']);
+  entry.bathFollowUp = await insertValuation(BATH, 'Ivy', '2026-12-02', ['14:00'], 'instant-valuation');
   entry.bristolViewing = await insertViewing(BRISTOL, 'Bram');
   const [form] = await database.db
     .insert(leads)
@@ -387,6 +394,21 @@ describe('a valuation request', () => {
     ]);
     const entryPage = await call(entryRoute.loader, 'bathNegotiator', entryPath(id), { id: String(id) });
     expect((entryPage.data as { entry: { state: string } }).entry.state).toBe('requested');
+  });
+
+  it('includes an instant valuation’s follow-up as a valuation, with its slots', async () => {
+    const id = entry.bathFollowUp!;
+    const answer = await call(diaryRoute.loader, 'bathNegotiator', '/admin/diary?view=day&date=2026-12-02', {});
+    const page = answer.data as { requests: { leadId: number; kind: string; slots: unknown }[] };
+    expect(page.requests.find((request) => request.leadId === id)).toMatchObject({
+      kind: 'valuation',
+      slots: { date: '2026-12-02', times: ['14:00'] },
+    });
+    const entryPage = await call(entryRoute.loader, 'bathNegotiator', entryPath(id), { id: String(id) });
+    expect((entryPage.data as { entry: { kind: string; state: string } }).entry).toMatchObject({
+      kind: 'valuation',
+      state: 'requested',
+    });
   });
 });
 

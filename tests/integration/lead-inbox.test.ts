@@ -152,6 +152,15 @@ beforeAll(async () => {
   await database.db
     .insert(valuationBookings)
     .values({ leadId: valuationId, branchId: 1, bookingDate: '2026-12-01', timeSlots: ['09:00', '09:30'] });
+  // An instant valuation's follow-up for a postcode no branch covers: it stays with the agency, in no branch.
+  await accept('followUp', {
+    kind: 'instant-valuation',
+    payload: clientPayload('Ivy', 'Instant', 'ivy@example.com', {
+      is_valuation_request: 'true',
+      source: 'instant-valuation',
+    }),
+    email: 'ivy@example.com',
+  });
   await accept('staff', {
     kind: 'staff-enquiry',
     payload: clientPayload('Stan', 'Staffer', 'stan@example.com'),
@@ -246,18 +255,19 @@ describe(`leads inbox (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     const kinds = new Set(list.leads.map((lead) => lead.kind));
     for (const kind of inboxKinds) expect(kinds).toContain(kind);
     expect(list.leads.map((lead) => lead.id)).not.toContain(ids.friend);
-    expect(list.total).toBe(8);
+    expect(list.total).toBe(9);
     const times = list.leads.map((lead) => lead.receivedAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(list.counts?.byKind).toEqual({
       viewing: 2,
       valuation: 1,
+      'instant-valuation': 1,
       'staff-enquiry': 1,
       'department-enquiry': 2,
       'new-homes': 1,
       'custom-form': 1,
     });
-    expect(list.counts?.byStage.new).toBe(8);
+    expect(list.counts?.byStage.new).toBe(9);
     const custom = list.leads.find((lead) => lead.kind === 'custom-form');
     expect(custom).toMatchObject({
       name: 'Lana Landlord',
@@ -386,7 +396,7 @@ describe(`leads inbox (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
 
     const list = await listLeads(database.db, OWNER, { stage: 'closed' }, 1);
     expect(list.leads.map((row) => row.id)).toEqual([id]);
-    expect(list.counts?.byStage).toMatchObject({ new: 7, closed: 1 });
+    expect(list.counts?.byStage).toMatchObject({ new: 8, closed: 1 });
     // The trigger's counts agree with counting the leads.
     const [counted] = rowsOf<{ count: number }>(
       await database.db.execute(sql`select count(*)::int as count from leads where stage = 'closed'`),
@@ -455,7 +465,7 @@ describe(`leads inbox (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     expect(await text('!!!')).toEqual([]);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await listLeads(database.db, OWNER, { from: today, to: today }, 1)).total).toBe(8);
+    expect((await listLeads(database.db, OWNER, { from: today, to: today }, 1)).total).toBe(9);
     expect((await listLeads(database.db, OWNER, { to: '2000-01-01' }, 1)).total).toBe(0);
     expect((await listLeads(database.db, OWNER, { from: '2999-01-01' }, 1)).leads).toEqual([]);
 

@@ -123,6 +123,27 @@ describe('valuation lead (POST /leads, lead.is_valuation_request)', () => {
     expect(await database.db.select().from(valuationBookings)).toHaveLength(0);
   });
 
+  it('stores a request sent from the instant valuation as its follow-up, a valuation with its booking', async () => {
+    const result = await send(payload({ lead: { source: 'instant-valuation' } }));
+    expect(result.status).toBe(200);
+    const [lead] = await database.db.select().from(leads);
+    expect(lead).toMatchObject({ kind: 'instant-valuation', branchId: bathBranchId });
+    const [booking] = await database.db.select().from(valuationBookings);
+    expect(booking).toMatchObject({ leadId: lead?.id, bookingDate, timeSlots: ['10:00'] });
+    const emails = await database.db.select().from(emailOutbox).where(eq(emailOutbox.relatedId, lead!.id));
+    expect(emails.map((email) => email.toAddress).sort()).toEqual(['ann@example.com', 'bath@agency.example']);
+  });
+
+  it.each([['somewhere-else'], [''], [42], [{ nested: true }]])(
+    'reads an unknown source %j as a plain valuation request, not as an error',
+    async (source) => {
+      const result = await send(payload({ lead: { source } }));
+      expect(result.status).toBe(200);
+      const [lead] = await database.db.select().from(leads);
+      expect(lead?.kind).toBe('valuation');
+    },
+  );
+
   it('keeps a request for a postcode no branch covers, for the agency', async () => {
     const result = await send(
       payload({ lead_booking: null, lead: { branch_id: '' }, lead_client: { postcode: 'TR1 2AB', town: 'Truro' } }),

@@ -23,8 +23,10 @@ import { buildAppointmentIcs, ICS_FILENAME, icsContentType } from './diary-ics.t
 import { allowedIntents, type AppointmentState, type DiaryAction, type DiaryState } from './diary-model.ts';
 import { formatAppointmentTime, fromLondon, londonDayRange, toLondon, type IsoDate } from './diary-time.ts';
 
-const DIARY_KINDS = ['viewing', 'valuation'] as const;
-type DiaryKind = (typeof DIARY_KINDS)[number];
+/** An instant valuation's follow-up is a valuation request like any other once it is in the diary. */
+const DIARY_KINDS = ['viewing', 'valuation', 'instant-valuation'] as const;
+type DiaryKind = 'viewing' | 'valuation';
+const diaryKindOf = (kind: string): DiaryKind => (kind === 'viewing' ? 'viewing' : 'valuation');
 /** Leads staff have finished with are not waiting for a time. */
 const FINISHED_STAGES: LeadStage[] = ['closed', 'lost'];
 const REQUEST_LIST_LIMIT = 200;
@@ -133,7 +135,7 @@ export async function listDiaryEntries(
     const visitor = visitorSummary(row.payload);
     entries.push({
       leadId: row.leadId,
-      kind: row.kind as DiaryKind,
+      kind: diaryKindOf(row.kind),
       state: row.state,
       date,
       minutes,
@@ -149,7 +151,7 @@ export async function listDiaryEntries(
       if (minutes === null) continue;
       entries.push({
         leadId: row.leadId,
-        kind: row.kind as DiaryKind,
+        kind: diaryKindOf(row.kind),
         state: 'requested',
         date: row.bookingDate,
         minutes,
@@ -204,7 +206,7 @@ export async function listDiaryRequests(db: Database, branchId: number): Promise
     const visitor = visitorSummary(row.payload);
     return {
       leadId: row.leadId,
-      kind: row.kind as DiaryKind,
+      kind: diaryKindOf(row.kind),
       receivedAt: row.createdAt.toISOString(),
       visitorName: visitor.name,
       address: addressOf(row),
@@ -281,7 +283,7 @@ export async function getDiaryEntry(db: Database, scope: LeadScope, leadId: numb
       : null;
   return {
     leadId: row.leadId,
-    kind: row.kind as DiaryKind,
+    kind: diaryKindOf(row.kind),
     state: appointment?.state ?? 'requested',
     leadStage: row.stage,
     receivedAt: row.createdAt.toISOString(),

@@ -139,7 +139,8 @@ export default function InstantValuationView({ values, errors, valuation }: Inst
       <div className="instant-valuation__offer">
         <h3>Want an accurate valuation?</h3>
         <p>One of our local agents will visit and give you a free, no-obligation valuation.</p>
-        <Link to="/book-a-valuation" className="button button--primary">
+        {/* The valuation flow marks the request as this estimate's follow-up for the agency's leads inbox. */}
+        <Link to="/book-a-valuation?from=instant-valuation" className="button button--primary">
           Book a full valuation
         </Link>
       </div>

@@ -34,6 +34,7 @@ const FIELD_LABELS: Record<string, string> = {
   date: 'Preferred date',
   property_type: 'Property type',
   bedrooms: 'Bedrooms',
+  source: 'Started from',
 };
 
 /** Routing and bookkeeping fields: shown as the lead's property, branch or form instead, or meaningless to staff. */

@@ -16,6 +16,7 @@ export type { LeadStage };
 export const inboxKinds = [
   'viewing',
   'valuation',
+  'instant-valuation',
   'staff-enquiry',
   'department-enquiry',
   'new-homes',
@@ -34,6 +35,7 @@ void _everyStageListed;
 export const kindLabels: Record<InboxKind, string> = {
   viewing: 'Viewing request',
   valuation: 'Valuation request',
+  'instant-valuation': 'Instant valuation follow-up',
   'staff-enquiry': 'Staff member enquiry',
   'department-enquiry': 'Office or department enquiry',
   'new-homes': 'New homes enquiry',

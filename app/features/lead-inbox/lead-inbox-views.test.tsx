@@ -40,6 +40,7 @@ const list: LeadInboxViewProps['list'] = {
     byKind: {
       viewing: 70,
       valuation: 20,
+      'instant-valuation': 0,
       'staff-enquiry': 10,
       'department-enquiry': 10,
       'new-homes': 5,

@@ -443,7 +443,7 @@ export async function getLead(db: Database, scope: LeadScope, id: number): Promi
       .from(leadEvents)
       .where(eq(leadEvents.leadId, id))
       .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id)),
-    lead.kind === 'valuation'
+    lead.kind === 'valuation' || lead.kind === 'instant-valuation'
       ? db
           .select({ date: valuationBookings.bookingDate, timeSlots: valuationBookings.timeSlots })
           .from(valuationBookings)

@@ -9,7 +9,7 @@ import { resultValues, type FormResult } from '../../lib/http/form-submission.ts
 import { showToast } from '../../components/toast.tsx';
 import { type BotCheckConfig, HONEYPOT_FIELD, useBotCheck } from '../spam/index.ts';
 import { bookingTimeOf, initialTimeSlots, timeSlotsReducer } from './time-slots.ts';
-import type { ValuationAppointment } from './valuation-payload.ts';
+import { valuationSourceOf, type ValuationAppointment } from './valuation-payload.ts';
 import {
   VALUATION_FAILED_MESSAGE,
   lookUpBranch,
@@ -99,6 +99,7 @@ export function useValuationFlow({
         branchId,
         appointment,
         botFields,
+        source: valuationSourceOf(window.location.search),
       });
       if (result.isSent) {
         pushAnalyticsEvent(validDetails.channel, isSingleStep);

@@ -1,6 +1,6 @@
 /** The valuation flow's calls from the browser (spec point 7) and small formatting helpers. */
 import { fetchWithCsrf } from '../../lib/http/csrf-fetch.ts';
-import { buildValuationPayload, type ValuationAppointment } from './valuation-payload.ts';
+import { buildValuationPayload, type ValuationAppointment, type ValuationSource } from './valuation-payload.ts';
 import type { ValuationChannel, ValuationDetails } from './valuation-schema.ts';
 
 export type Branch = { id: number; name: string };
@@ -52,6 +52,7 @@ export async function sendValuationRequest(input: {
   branchId: number | null;
   appointment: ValuationAppointment | null;
   botFields: Record<string, string>;
+  source: ValuationSource | null;
 }): Promise<ValuationSendResult> {
   const response = await fetchWithCsrf('/leads', input.csrfToken, (csrfToken) => ({
     method: 'POST',

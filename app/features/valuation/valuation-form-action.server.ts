@@ -17,7 +17,7 @@ import { ALTCHA_FIELD, HONEYPOT_FIELD, RECAPTCHA_FIELD } from '../spam/index.ts'
 import { findNearestBranch } from './branch-lookup.server.ts';
 import type { ValuationNoScriptState, ValuationStep } from './use-valuation-flow.ts';
 import { handleValuationLead } from './valuation-lead.server.ts';
-import { buildValuationPayload } from './valuation-payload.ts';
+import { buildValuationPayload, valuationSourceOf } from './valuation-payload.ts';
 import { valuationConfirmSchema, valuationDetailsSchema } from './valuation-schema.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
@@ -70,6 +70,7 @@ export async function valuationFormAction(request: Request, context: AppLoadCont
     branchId: null,
     appointment: null,
     botFields,
+    source: valuationSourceOf(new URL(request.url).search),
   });
   const response = await handleValuationLead({ db: getDb(), body: payload, context });
   if (response.status === 200) return answer('thanks', null);

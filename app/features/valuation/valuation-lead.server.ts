@@ -146,7 +146,7 @@ export async function handleValuationLead(args: {
       const accepted = await acceptLead(
         tx as unknown as Database,
         {
-          kind: 'valuation',
+          kind: lead.lead.source === 'instant-valuation' ? 'instant-valuation' : 'valuation',
           payload: storedPayload(body),
           email: client.email,
           branchId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildValuationPayload } from './valuation-payload.ts';
+import { buildValuationPayload, valuationSourceOf } from './valuation-payload.ts';
 import { valuationDetailsSchema, valuationLeadSchema } from './valuation-schema.ts';
 import { addDays, todayInUk } from './valuation-schema.ts';
 
@@ -78,5 +78,26 @@ describe('valuation payload (spec point 7)', () => {
     expect(payload['g-recaptcha-response']).toBe('token');
     expect((payload.lead as Record<string, unknown>).branch_id).toBe('');
     expect(valuationLeadSchema().safeParse(payload).success).toBe(true);
+  });
+
+  it('marks a request from the instant valuation, and only then, with lead.source', () => {
+    const base = {
+      csrfToken: 'tok',
+      details,
+      honeypot: '',
+      message: '',
+      branchId: null,
+      appointment: null,
+      botFields: {},
+    };
+    const followUp = buildValuationPayload({ ...base, source: valuationSourceOf('?from=instant-valuation') });
+    expect((followUp.lead as Record<string, unknown>).source).toBe('instant-valuation');
+    const parsed = valuationLeadSchema().parse(followUp);
+    expect(parsed.lead.source).toBe('instant-valuation');
+    for (const search of ['', '?from=elsewhere', '?utm_source=instant-valuation']) {
+      const plain = buildValuationPayload({ ...base, source: valuationSourceOf(search) });
+      expect(plain.lead).not.toHaveProperty('source');
+      expect(valuationLeadSchema().parse(plain).lead.source).toBeNull();
+    }
   });
 });

@@ -1,6 +1,16 @@
 import { HONEYPOT_FIELD } from '../spam/index.ts';
 import { streetAddressOf, type ValuationChannel, type ValuationDetails } from './valuation-schema.ts';
 
+/** Where a valuation request started, when not on the valuation form itself. */
+export type ValuationSource = 'instant-valuation';
+
+/** The `from` query parameter that marks a valuation opened from the instant valuation. */
+const INSTANT_VALUATION_SOURCE: ValuationSource = 'instant-valuation';
+
+export function valuationSourceOf(search: string): ValuationSource | null {
+  return new URLSearchParams(search).get('from') === INSTANT_VALUATION_SOURCE ? INSTANT_VALUATION_SOURCE : null;
+}
+
 /** The chosen appointment of the multi-step flow: a YYYY-MM-DD date and the booking_time text (time-slots.ts). */
 export type ValuationAppointment = { date: string; bookingTime: string };
 
@@ -16,6 +26,8 @@ export function buildValuationPayload(input: {
   branchId: number | null;
   appointment: ValuationAppointment | null;
   botFields: Record<string, string>;
+  /** Set when the visitor came from the instant valuation's offer of a full valuation. */
+  source?: ValuationSource | null;
 }): Record<string, unknown> {
   const { details, appointment } = input;
   const payload: Record<string, unknown> = {
@@ -39,6 +51,8 @@ export function buildValuationPayload(input: {
       is_valuation_request: true,
       branch_id: input.branchId ?? '',
       channel: details.channel,
+      // Only when there is one: the spec's body is unchanged for every other request.
+      ...(input.source ? { source: input.source } : {}),
     },
     marketing_preferences: { opt_in_terms: 'on' },
   };

@@ -265,6 +265,11 @@ const leadSchema = z.object({
     .optional()
     .transform((value) => (typeof value === 'number' && value > 0 ? value : null)),
   channel: valuationRules.channel,
+  /** Anything but the one known source is read as none: a wrong value is not the visitor's mistake. */
+  source: z
+    .unknown()
+    .optional()
+    .transform((value) => (value === 'instant-valuation' ? ('instant-valuation' as const) : null)),
 });
 
 const leadBookingSchema = z.object({

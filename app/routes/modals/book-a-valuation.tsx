@@ -92,7 +92,8 @@ export default function BookAValuationModal({ loaderData }: Route.ComponentProps
         agencyTelephone={root?.chrome.agencyContactTelephone}
         takenSlots={fetcher.data?.taken ?? null}
         onAppointmentDay={checkTakenSlots}
-        formAction={location.pathname}
+        // The query goes with a post made without JavaScript: it says where the request started (?from=…).
+        formAction={`${location.pathname}${location.search}`}
         noScriptState={actionData?.valuationForm ?? null}
       />
     </Modal>
