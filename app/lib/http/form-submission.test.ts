@@ -91,6 +91,15 @@ describe('form submissions (Conform with the shared schema)', () => {
     ]);
   });
 
+  it('reads a list of one as a list, as a form of checkboxes with one ticked sends it', () => {
+    const schema = z.object({ branch: z.array(z.coerce.number()).min(1) });
+    for (const branch of [['3'], ['3', '4']]) {
+      const submission = parseFields(Object.assign(Object.create(null) as Record<string, unknown>, { branch }), schema);
+      expect(submission.status).toBe('success');
+      expect(submission.status === 'success' ? submission.value.branch : null).toEqual(branch.map(Number));
+    }
+  });
+
   it('reads fields from the request layer (strings and lists) and drops names that could reach a prototype', () => {
     const fields = Object.assign(Object.create(null) as Record<string, unknown>, {
       email: 'a@b.co',
@@ -99,7 +108,7 @@ describe('form submissions (Conform with the shared schema)', () => {
       nested: { ignored: true },
     });
     fields['__proto__'] = 'x';
-    expect(formPayload(fields).toString()).toBe('email=a%40b.co&tags=a&tags=b&count=3&__proto__=x');
+    expect(formPayload(fields).toString()).toBe('email=a%40b.co&tags%5B0%5D=a&tags%5B1%5D=b&count=3&__proto__=x');
     const submission = parseFields(fields, z.object({ email: z.string() }).passthrough());
     expect(submission.status).toBe('success');
     expect(Object.getPrototypeOf({})).toBe(Object.prototype);

@@ -41,11 +41,20 @@ export function parseForm<Schema extends z.ZodType>(
 /** Fields read by the request layer (a record of strings and string lists) as the payload Conform parses. */
 export function formPayload(fields: Record<string, unknown>): URLSearchParams {
   const payload = new URLSearchParams();
+  const text = (item: unknown): string | null =>
+    typeof item === 'string' ? item : typeof item === 'number' || typeof item === 'boolean' ? String(item) : null;
   for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'string') payload.append(name, item);
-      else if (typeof item === 'number' || typeof item === 'boolean') payload.append(name, String(item));
+    if (!Array.isArray(value)) {
+      const item = text(value);
+      if (item !== null) payload.append(name, item);
+      continue;
     }
+    // A list keeps its items' places (`name[0]`, `name[1]`): a list of one is still a list to Conform, where a name
+    // given once would be read as a single value.
+    value.forEach((entry, index) => {
+      const item = text(entry);
+      if (item !== null) payload.append(`${name}[${index}]`, item);
+    });
   }
   return payload;
 }
