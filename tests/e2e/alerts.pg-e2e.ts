@@ -53,14 +53,18 @@ describe('saved-search alerts', () => {
       .poll(
         async () => {
           await outbox.goto('/outbox');
-          return outbox.locator('.outbox-email', { hasText: slug }).count();
+          // Other journeys' saved searches may match the listing too: this user's alert is the one to them.
+          return outbox
+            .locator('.outbox-email', { hasText: slug })
+            .filter({ hasText: `To ${email} ` })
+            .count();
         },
         { timeout: 45_000, interval: 2_000 },
       )
       .toBe(1);
-    const email = outbox.locator('.outbox-email', { hasText: slug });
-    expect(await email.locator('h2').textContent()).toContain('new property matches your saved search');
-    const text = (await email.locator('pre').textContent()) ?? '';
+    const alert = outbox.locator('.outbox-email', { hasText: slug }).filter({ hasText: `To ${email} ` });
+    expect(await alert.locator('h2').textContent()).toContain('new property matches your saved search');
+    const text = (await alert.locator('pre').textContent()) ?? '';
     expect(text).toContain(`/properties/${slug}`);
     expect(text).toContain('/search?channel=sales#/properties-for-sale/from-2-bed/up-to-900000');
     const unsubscribe = /\/unsubscribe\/[A-Za-z0-9_-]+/.exec(text)?.[0];

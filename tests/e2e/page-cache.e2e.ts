@@ -4,6 +4,7 @@
  * their own page with their saved hearts, and nobody else ever gets it.
  */
 import { createHash } from 'node:crypto';
+import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { publicPageUrls } from '../../scripts/page-weight.ts';
@@ -12,9 +13,35 @@ import { useBrowser } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
 
+/**
+ * One keep-alive connection for the visitors of a page: with worker processes (PostgreSQL) each worker keeps its own
+ * cache, and a connection stays with one worker, so the second visitor is answered by the worker the first one warmed.
+ */
+const oneConnection = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+type Answer = { status: number; headers: Headers; html: string };
+
+function request(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const sent = http.get(`${baseURL}${url}`, { agent: oneConnection, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, html: Buffer.concat(chunks).toString() });
+      });
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+  });
+}
+
 async function anonymous(url: string) {
-  const response = await fetch(`${baseURL}${url}`, { headers: { 'accept-encoding': 'identity' } });
-  return { response, html: await response.text() };
+  const answer = await request(url, { 'accept-encoding': 'identity' });
+  return { response: answer, html: answer.html };
 }
 
 /** A page that records every CSP violation from its first byte. */
@@ -48,9 +75,7 @@ describe('shared public pages', () => {
         const hash = createHash('sha256').update(match[1]!, 'utf8').digest('base64');
         expect(policy, name).toContain(`'sha256-${hash}'`);
       }
-      const revalidated = await fetch(`${baseURL}${url}`, {
-        headers: { 'if-none-match': first.response.headers.get('etag')! },
-      });
+      const revalidated = await request(url, { 'if-none-match': first.response.headers.get('etag')! });
       expect(revalidated.status, name).toBe(304);
     }
   });
