@@ -182,6 +182,8 @@ describe('saved searches and alerts', () => {
     await expect
       .poll(() => page.locator('.saved-searches__item').getByLabel('Email alerts').inputValue(), UI)
       .toBe('W');
+    // The list saves on change once the page's script runs; until then the form shows its Update button instead.
+    await expect.poll(() => page.locator('.saved-searches__update').count(), UI).toBe(0);
     await page.locator('.saved-searches__item').getByLabel('Email alerts').selectOption('I');
     await expect
       .poll(
