@@ -6,7 +6,14 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
-import { authenticatorCode, pathOf, setupLinkOf, staffCreate, tabTo } from './staff-helpers.ts';
+import {
+  completeStaffSetup,
+  pathOf,
+  setupLinkOf,
+  signOutAndInByKeyboard,
+  staffCreate,
+  tabTo,
+} from './staff-helpers.ts';
 
 const { newPage, baseURL } = useBrowser();
 const PASSWORD = 'amber meadow lantern harbour';
@@ -83,31 +90,8 @@ describe('leads inbox', () => {
     ]);
     expect(created.code, created.output).toBe(0);
     const page = await newPage();
-    await page.goto(setupLinkOf(created.output));
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByLabel('Code from the app').fill(authenticatorCode(secret));
-    await page.getByRole('button', { name: 'Finish setting up' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Your recovery codes' }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await page.goto('/admin');
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/admin/sign-in');
-    await page.goto('/admin/sign-in?next=%2Fadmin%2Fleads');
-    await tabTo(page, 'Email address');
-    await page.keyboard.type(negotiator.email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(PASSWORD);
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Enter your code' }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await tabTo(page, 'Code');
-    await page.keyboard.type(authenticatorCode(secret, 30));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/admin/leads');
+    const secret = await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
+    await signOutAndInByKeyboard(page, { email: negotiator.email, password: PASSWORD, secret }, '/admin/leads');
 
     // The inbox: the new lead on its first page (other journeys send leads to the same branch at the same time, so
     // it need not be the very first row); the navigation links to it.

@@ -10,7 +10,14 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { register } from './account-helpers.ts';
 import { expectNoAxeViolations, expectNoPersonalFieldsInUrls, recordRequestUrls, useBrowser } from './browser.ts';
-import { authenticatorCode, pathOf, setupLinkOf, staffCreate, tabTo } from './staff-helpers.ts';
+import {
+  completeStaffSetup,
+  pathOf,
+  setupLinkOf,
+  signOutAndInByKeyboard,
+  staffCreate,
+  tabTo,
+} from './staff-helpers.ts';
 
 const { newPage } = useBrowser();
 const PASSWORD = 'silver orchard lantern river';
@@ -68,31 +75,8 @@ describe('privacy tools', () => {
     expect(created.code, created.output).toBe(0);
     const page = await newPage();
     const requestedUrls = recordRequestUrls(page);
-    await page.goto(setupLinkOf(created.output));
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByLabel('Code from the app').fill(authenticatorCode(secret));
-    await page.getByRole('button', { name: 'Finish setting up' }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Your recovery codes' }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await page.goto('/admin');
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => pathOf(page)).toBe('/admin/sign-in');
-    await page.goto('/admin/sign-in?next=%2Fadmin%2Fprivacy');
-    await tabTo(page, 'Email address');
-    await page.keyboard.type(owner.email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(PASSWORD);
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Enter your code' }).count(), { timeout: 20_000 })
-      .toBe(1);
-    await tabTo(page, 'Code');
-    await page.keyboard.type(authenticatorCode(secret, 30));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe('/admin/privacy');
+    const secret = await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
+    await signOutAndInByKeyboard(page, { email: owner.email, password: PASSWORD, secret }, '/admin/privacy');
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect.poll(() => nav.getByRole('link', { name: 'Privacy' }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: 'Audit log' }).count()).toBe(1);

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -45,3 +45,45 @@ export async function tabTo(page: Page, label: string): Promise<void> {
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * Follows a set-up link as the new staff member: the password twice and a code from the authenticator it shows,
+ * until the recovery codes appear. Returns the authenticator's secret, for signing in later.
+ */
+export async function completeStaffSetup(page: Page, setupLink: string, password: string): Promise<string> {
+  await page.goto(setupLink);
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByLabel('Code from the app').fill(authenticatorCode(secret));
+  await page.getByRole('button', { name: 'Finish setting up' }).click();
+  await expect
+    .poll(() => page.getByRole('heading', { name: 'Your recovery codes' }).count(), { timeout: 20_000 })
+    .toBe(1);
+  return secret;
+}
+
+/**
+ * Signs out, then back in from the keyboard alone with the password and the next window's code (the one used at
+ * set-up cannot be used twice), asking for `next`; resolves once that page is open.
+ */
+export async function signOutAndInByKeyboard(
+  page: Page,
+  staff: { email: string; password: string; secret: string },
+  next: string,
+): Promise<void> {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect.poll(() => pathOf(page)).toBe('/admin/sign-in');
+  await page.goto(`/admin/sign-in?next=${encodeURIComponent(next)}`);
+  await tabTo(page, 'Email address');
+  await page.keyboard.type(staff.email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(staff.password);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByRole('heading', { name: 'Enter your code' }).count(), { timeout: 20_000 }).toBe(1);
+  await tabTo(page, 'Code');
+  await page.keyboard.type(authenticatorCode(staff.secret, 30));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pathOf(page), { timeout: 20_000 }).toBe(next);
+}

@@ -18,7 +18,6 @@ import {
   valuationBookings,
 } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
-import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
 import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { deliverDueEmails } from '../../app/features/email/outbox.server.ts';
@@ -27,7 +26,7 @@ import * as entryRoute from '../../app/routes/admin/diary-entry.tsx';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
+import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -117,46 +116,14 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-function context() {
-  return {
-    clientIp: '192.0.2.1',
-    origin: 'http://localhost',
-    logger: pino({ level: 'silent' }),
-    requestId: 'test',
-    session: new VisitorSession(newSessionId(), true, () => database.db, {
-      secure: false,
-      idleMinutes: 30,
-      absoluteDays: 30,
-    }),
-  };
-}
-
-type Answer = { status: number; response: Response | null; data: unknown };
-
-async function call(
+function call(
   handler: (args: never) => unknown,
   who: string,
   url: string,
   params: Record<string, string>,
   body?: Record<string, string>,
-): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'text/html', cookie: await staff[who]!.cookie() };
-  if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const request = new Request(`http://localhost${url}`, {
-    method: body ? 'POST' : 'GET',
-    headers,
-    body: body ? new URLSearchParams(body).toString() : undefined,
-  });
-  let result: unknown;
-  try {
-    result = await handler({ request, context: context(), params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, response: result, data: null };
-  if (result instanceof Error) throw result;
-  const shaped = result as { init?: { status?: number } | null; data?: unknown };
-  return { status: shaped.init?.status ?? 200, response: null, data: shaped.data };
+): Promise<RouteAnswer> {
+  return staff[who]!.cookie().then((cookie) => callStaffRoute(database.db, handler, { cookie, url, params, body }));
 }
 
 const entryPath = (id: number) => `/admin/diary/${id}`;

@@ -13,7 +13,6 @@ import { auditLog, formDefinitions, formSubmissions, formUploads, leadNotes, lea
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import { setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
-import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
 import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import * as listRoute from '../../app/routes/admin/leads.tsx';
@@ -22,7 +21,7 @@ import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as fileRoute from '../../app/routes/admin/lead-file.ts';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
+import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -110,46 +109,14 @@ afterAll(async () => {
   await rm(uploadDir, { recursive: true, force: true });
 });
 
-function context() {
-  return {
-    clientIp: '192.0.2.1',
-    origin: 'http://localhost',
-    logger: pino({ level: 'silent' }),
-    requestId: 'test',
-    session: new VisitorSession(newSessionId(), true, () => database.db, {
-      secure: false,
-      idleMinutes: 30,
-      absoluteDays: 30,
-    }),
-  };
-}
-
-type Answer = { status: number; response: Response | null; data: unknown };
-
-async function call(
+function call(
   handler: (args: never) => unknown,
   who: string,
   url: string,
   params: Record<string, string>,
   body?: Record<string, string>,
-): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'text/html', cookie: await staff[who]!.cookie() };
-  if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const request = new Request(`http://localhost${url}`, {
-    method: body ? 'POST' : 'GET',
-    headers,
-    body: body ? new URLSearchParams(body).toString() : undefined,
-  });
-  let result: unknown;
-  try {
-    result = await handler({ request, context: context(), params } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, response: result, data: null };
-  if (result instanceof Error) throw result;
-  const shaped = result as { init?: { status?: number } | null; data?: unknown };
-  return { status: shaped.init?.status ?? 200, response: null, data: shaped.data };
+): Promise<RouteAnswer> {
+  return staff[who]!.cookie().then((cookie) => callStaffRoute(database.db, handler, { cookie, url, params, body }));
 }
 
 async function leadRow(id: number) {

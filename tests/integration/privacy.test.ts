@@ -30,7 +30,6 @@ import {
 } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
-import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import { recordConsent } from '../../app/features/consent/consent.server.ts';
 import { normaliseEmail as accountNormaliseEmail } from '../../app/features/account/accounts.server.ts';
 import { normaliseEmail } from '../../app/features/privacy/privacy-model.ts';
@@ -41,7 +40,7 @@ import * as exportRoute from '../../app/routes/admin/privacy-export.ts';
 import { createServerApp } from '../../server/app.ts';
 import { insertLeadFixtures } from './leads-fixtures.ts';
 import { createTestDatabase, rowsOf, type TestDatabase } from './test-database.ts';
-import { createTestStaff, staffCookie } from './staff-fixtures.ts';
+import { callStaffRoute, createTestStaff, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
 
 const ANN = 'ann.privacy@example.com';
 const BOB = 'bob.keep@example.com';
@@ -239,46 +238,15 @@ afterAll(async () => {
   await rm(mailDir, { recursive: true, force: true });
 });
 
-function context() {
-  return {
-    clientIp: '192.0.2.44',
-    origin: 'http://localhost',
-    logger: pino({ level: 'silent' }),
-    requestId: 'test',
-    session: new VisitorSession(newSessionId(), true, () => database.db, {
-      secure: false,
-      idleMinutes: 30,
-      absoluteDays: 30,
-    }),
-  };
-}
-
-type Answer = { status: number; response: Response | null; data: unknown };
-
 async function call(
   handler: (args: never) => unknown,
   who: 'owner' | 'manager',
   url: string,
   body?: Record<string, string>,
   accept = 'text/html',
-): Promise<Answer> {
-  const headers: Record<string, string> = { accept, cookie: await cookies[who]() };
-  if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const request = new Request(`http://localhost${url}`, {
-    method: body ? 'POST' : 'GET',
-    headers,
-    body: body ? new URLSearchParams(body).toString() : undefined,
-  });
-  let result: unknown;
-  try {
-    result = await handler({ request, context: context(), params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) return { status: result.status, response: result, data: null };
-  if (result instanceof Error) throw result;
-  const shaped = result as { init?: { status?: number } | null; data?: unknown };
-  return { status: shaped.init?.status ?? 200, response: null, data: shaped.data };
+): Promise<RouteAnswer> {
+  const cookie = await cookies[who]();
+  return callStaffRoute(database.db, handler, { cookie, url, body, accept, clientIp: '192.0.2.44' });
 }
 
 async function auditEntries(action: string) {

@@ -1,5 +1,7 @@
 /** Staff accounts for integration tests: made through the feature's own invitation and set-up functions. */
+import pino from 'pino';
 import type { Database } from '../../app/lib/db.server.ts';
+import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import { branches } from '../../db/schema/index.ts';
 import { completeStaffSetup, createStaffInvitation } from '../../app/features/staff/staff-accounts.server.ts';
 import { enrolmentSecretBytes } from '../../app/features/staff/staff-secrets.server.ts';
@@ -87,4 +89,49 @@ export function staffCookie(token: string): string {
 /** The principal of a test staff member, as `requireStaff` answers it. */
 export function principalOf(staff: TestStaff, role: StaffRole, branchIds: number[] = []): StaffPrincipal {
   return { staffId: staff.staffId, email: staff.email, name: 'Test', role, branchIds };
+}
+
+export type RouteAnswer = { status: number; response: Response | null; data: unknown };
+
+/**
+ * A back-office loader or action called as the router calls it: a request carrying the staff member's cookie (a form
+ * post when there is a body), a fresh request context, the route's params. A thrown Response is the answer, as the
+ * router makes it; data() results give their status and data.
+ */
+export async function callStaffRoute(
+  db: Database,
+  handler: (args: never) => unknown,
+  call: {
+    cookie: string;
+    url: string;
+    params?: Record<string, string>;
+    body?: Record<string, string>;
+    accept?: string;
+    clientIp?: string;
+  },
+): Promise<RouteAnswer> {
+  const headers: Record<string, string> = { accept: call.accept ?? 'text/html', cookie: call.cookie };
+  if (call.body) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const request = new Request(`http://localhost${call.url}`, {
+    method: call.body ? 'POST' : 'GET',
+    headers,
+    body: call.body ? new URLSearchParams(call.body).toString() : undefined,
+  });
+  const context = {
+    clientIp: call.clientIp ?? '192.0.2.1',
+    origin: 'http://localhost',
+    logger: pino({ level: 'silent' }),
+    requestId: 'test',
+    session: new VisitorSession(newSessionId(), true, () => db, { secure: false, idleMinutes: 30, absoluteDays: 30 }),
+  };
+  let result: unknown;
+  try {
+    result = await handler({ request, context, params: call.params ?? {} } as never);
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, response: result, data: null };
+  if (result instanceof Error) throw result;
+  const shaped = result as { init?: { status?: number } | null; data?: unknown };
+  return { status: shaped.init?.status ?? 200, response: null, data: shaped.data };
 }
