@@ -14,6 +14,7 @@ import {
   type LeadStage,
 } from './lead-inbox-model.ts';
 import './lead-inbox.css';
+import { FilterProblems } from '../../components/filter-problems.tsx';
 
 type InboxKind = (typeof inboxKinds)[number];
 
@@ -201,16 +202,7 @@ export function LeadInboxView({
       : `${number(list.total)} ${list.total === 1 ? 'lead' : 'leads'}`;
   return (
     <div className="lead-inbox">
-      {errors.length > 0 ? (
-        <div className="lead-inbox__errors" role="alert">
-          <h2>There is a problem with the filters</h2>
-          <ul>
-            {errors.map((error) => (
-              <li key={`${error.field}-${error.message}`}>{error.message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterProblems errors={errors} />
       <FilterForm filters={filters} branches={branches} staff={staff} basePath={basePath} />
       {list.counts ? (
         <div className="lead-inbox__facets">

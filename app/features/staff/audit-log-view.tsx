@@ -11,6 +11,7 @@ import {
   type AuditFilters,
 } from './audit-log-model.ts';
 import './audit-log.css';
+import { FilterProblems } from '../../components/filter-problems.tsx';
 
 export type AuditLogViewProps = {
   log: {
@@ -55,16 +56,7 @@ export function AuditLogView({ log, filters, actors, errors }: AuditLogViewProps
       : `${number(log.total)} ${log.total === 1 ? 'entry' : 'entries'}`;
   return (
     <div className="audit-log">
-      {errors.length > 0 ? (
-        <div className="audit-log__errors" role="alert">
-          <h2>There is a problem with the filters</h2>
-          <ul>
-            {errors.map((error) => (
-              <li key={`${error.field}-${error.message}`}>{error.message}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterProblems errors={errors} />
       <form method="get" action={BASE_PATH} className="audit-log__filters" role="search" aria-label="Filter the log">
         <div className="audit-log__field audit-log__field--wide">
           <label htmlFor="audit-filter-q">Search</label>
