@@ -5,11 +5,9 @@
  */
 import { createServer } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, emailOutbox } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
-import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import {
   checkMailTransport,
   countOutboxStates,
@@ -19,7 +17,7 @@ import {
 import { claimDueEmails } from '../../app/features/email/outbox.server.ts';
 import * as emailRoute from '../../app/routes/admin/email.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
+import { callStaffRoute, createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
 import { SmtpSink, startSilentServer } from './smtp-sink.ts';
 
 let database: TestDatabase;
@@ -153,28 +151,8 @@ describe('requeueing failed emails', () => {
 
 describe('the /admin/email action', () => {
   async function post(cookie: string, body: Record<string, string>, query = '') {
-    const request = new Request(`http://localhost/admin/email${query}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-      body: new URLSearchParams(body).toString(),
-    });
-    const context = {
-      clientIp: '192.0.2.1',
-      origin: 'http://localhost',
-      logger: pino({ level: 'silent' }),
-      requestId: 'test',
-      session: new VisitorSession(newSessionId(), true, () => database.db, {
-        secure: false,
-        idleMinutes: 30,
-        absoluteDays: 30,
-      }),
-    };
-    try {
-      return (await emailRoute.action({ request, context, params: {} } as never)) as Response;
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
+    const answer = await callStaffRoute(database.db, emailRoute.action, { cookie, url: `/admin/email${query}`, body });
+    return answer.response!;
   }
 
   it('resends all failed emails as a manager and writes an audit entry', async () => {
@@ -213,6 +191,28 @@ describe('the /admin/email action', () => {
     expect(refused.headers.get('location')).toBe('/admin/email?requeued=0');
     expect((await database.db.select().from(auditLog)).length).toBe(before);
     expect((await statuses()).map((row) => row.status)).toEqual(['pending', 'sent']);
+  });
+
+  it('answers hostile, huge and malformed query values without a 500', async () => {
+    const owner = await createTestStaff(database.db, 'owner');
+    const cookie = staffCookie(owner.sessionToken);
+    const values = [
+      '',
+      ' ',
+      'x'.repeat(10_000),
+      '-1',
+      '1e308',
+      '9'.repeat(40),
+      '%00',
+      "'; drop table email_outbox; --",
+    ];
+    for (const value of values) {
+      for (const name of ['status', 'before', 'requeued']) {
+        const url = `/admin/email?${new URLSearchParams({ [name]: value }).toString()}`;
+        const answer = await callStaffRoute(database.db, emailRoute.loader, { cookie, url });
+        expect(answer.status, `${name}=${value.slice(0, 20)}`).toBeLessThan(500);
+      }
+    }
   });
 
   it('answers 400 to a post without a valid intent or id', async () => {
