@@ -68,8 +68,9 @@ describe('email health', () => {
 
     await page.getByRole('link', { name: /^Failed \(1\)$/ }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?status=failed');
+    // The address bar changes as the navigation commits; the rows render in the transition after it.
     const row = page.getByRole('row', { name: /bounced\.visitor@example\.com/ });
-    expect(await row.count()).toBe(1);
+    await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('550 5.1.1');
     await row.getByRole('button', { name: 'Resend the email to bounced.visitor@example.com' }).click();
     await expect

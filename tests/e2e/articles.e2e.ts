@@ -113,7 +113,7 @@ describe('article page', () => {
     const title = await first.textContent();
     await first.click();
     await page.waitForURL(/\/articles\/[a-z0-9-]+$/);
-    expect(await page.locator('h1').textContent()).toBe(title);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(title);
     expect(await page.locator('.article-page__meta time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const article = jsonLd

@@ -59,7 +59,7 @@ describe('branch page', () => {
       await page.goto('/branches');
       await page.getByRole('link', { name: 'Bath', exact: true }).click();
       await page.waitForURL('**/branches/bath');
-      expect(await page.locator('h1').textContent()).toBe('Bath');
+      await expect.poll(() => page.locator('h1').textContent()).toBe('Bath');
       expect(await page.locator('.department-card h3').allTextContents()).toContain('Sales');
       const contact = page.locator('.staff-card a').first();
       expect(await contact.getAttribute('href')).toMatch(/^\/contact-staff-member\/\d+$/);

@@ -195,7 +195,7 @@ describe('the new-homes enquiry page', () => {
     await page.goto('/search?channel=sales&tags=new-home');
     await page.getByRole('link', { name: 'Register your interest in a new home' }).click();
     await page.waitForURL(/\/forms\/new-homes-enquiry$/);
-    expect(await page.locator('h1').textContent()).toBe('Register your interest in a new home');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Register your interest in a new home');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\?development=/);
