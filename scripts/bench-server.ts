@@ -13,10 +13,10 @@ const { BUILD_DIR: buildDir } = getScriptEnv();
 
 export type Fetched = { status: number; ms: number; body: Buffer };
 
-export function get(agent: http.Agent, url: string): Promise<Fetched> {
+export function get(agent: http.Agent, url: string, headers: Record<string, string> = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = http.get(url, { agent }, (response) => {
+    const request = http.get(url, { agent, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, percentile } from './bench-helpers.ts';
+import { uncachedHeaders } from './bench-page-cache.ts';
 import { get, propertyPaths, startBenchServer, stopBenchServer } from './bench-server.ts';
 import { getScriptEnv } from '../app/lib/env.server.ts';
 
@@ -69,32 +70,43 @@ try {
   for (let index = 0; index < 100; index += 1) {
     for (const pathFor of Object.values(kinds)) await get(agent, `${base}${pathFor(index)}`);
   }
+  // Two passes: as an anonymous visitor (the shared page cache answers what it holds) and as a visitor with a
+  // session (every page rendered afresh), so a stall in rendering cannot hide behind the cache.
+  const passes = [
+    { name: 'shared', headers: (): Record<string, string> => ({}) },
+    { name: 'own render', headers: uncachedHeaders },
+  ];
   const samples: Sample[] = [];
-  const started = performance.now();
-  // Interleaved, as a visitor's pages would be, so a stall lands on whichever kind was in hand.
-  for (let index = 0; index < perKind; index += 1) {
-    for (const [kind, pathFor] of Object.entries(kinds)) {
-      const path = pathFor(index);
-      const at = performance.now() - started;
-      const wall = Date.now();
-      const response = await get(agent, `${base}${path}`);
-      if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-      samples.push({ kind, path, at, wall, ms: response.ms });
+  for (const pass of passes) {
+    const headers = pass.headers();
+    const ofPass: Sample[] = [];
+    const started = performance.now();
+    // Interleaved, as a visitor's pages would be, so a stall lands on whichever kind was in hand.
+    for (let index = 0; index < perKind; index += 1) {
+      for (const [kind, pathFor] of Object.entries(kinds)) {
+        const path = pathFor(index);
+        const at = performance.now() - started;
+        const wall = Date.now();
+        const response = await get(agent, `${base}${path}`, headers);
+        if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+        ofPass.push({ kind, path, at, wall, ms: response.ms });
+      }
     }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`Sequential requests, one connection: ${samples.length} in ${seconds.toFixed(1)} s`);
-  console.log('kind      p50     p95     p99     max   (ms)');
-  for (const kind of Object.keys(kinds)) {
-    const times = samples
-      .filter((sample) => sample.kind === kind)
-      .map((sample) => sample.ms)
-      .sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    if (p99 > P99_BUDGET_MS) failed = true;
-    console.log(
-      `${kind.padEnd(8)} ${[50, 95, 99].map((p) => percentile(times, p).toFixed(1).padStart(6)).join('  ')}  ${(times.at(-1) ?? 0).toFixed(1).padStart(6)}${p99 > P99_BUDGET_MS ? `  over the ${P99_BUDGET_MS} ms p99 budget` : ''}`,
-    );
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`\n${pass.name}: sequential requests, one connection: ${ofPass.length} in ${seconds.toFixed(1)} s`);
+    console.log('kind      p50     p95     p99     max   (ms)');
+    for (const kind of Object.keys(kinds)) {
+      const times = ofPass
+        .filter((sample) => sample.kind === kind)
+        .map((sample) => sample.ms)
+        .sort((a, b) => a - b);
+      const p99 = percentile(times, 99);
+      if (p99 > P99_BUDGET_MS) failed = true;
+      console.log(
+        `${kind.padEnd(8)} ${[50, 95, 99].map((p) => percentile(times, p).toFixed(1).padStart(6)).join('  ')}  ${(times.at(-1) ?? 0).toFixed(1).padStart(6)}${p99 > P99_BUDGET_MS ? `  over the ${P99_BUDGET_MS} ms p99 budget` : ''}`,
+      );
+    }
+    samples.push(...ofPass);
   }
   const outliers = samples.filter((sample) => sample.ms > OUTLIER_MS);
   console.log(`Answers over ${OUTLIER_MS} ms: ${outliers.length}`);

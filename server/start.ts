@@ -52,6 +52,12 @@ export type ServerMode =
 export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PROCESS): Promise<void> {
   const env = getEnv();
   const isDevelopment = mode.kind === 'development';
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL && role.prepareDatabase) {
+    logger.warn(
+      { origin: publicOrigin(env) },
+      'PUBLIC_URL is not set: the site answers only on this machine (localhost) and its links point there. Set PUBLIC_URL (e.g. https://www.example-agency.co.uk) before going live.',
+    );
+  }
 
   if (role.prepareDatabase) await prepareDatabase(getDatabaseHandle(), { seedOnEmpty: env.SEED_ON_EMPTY === 'true' });
 

@@ -13,8 +13,10 @@ function envWith(values: Record<string, string | undefined>) {
 }
 
 describe('environment: the public origin', () => {
-  it('refuses to start in production without PUBLIC_URL, saying what to set', () => {
-    expect(() => envWith({ NODE_ENV: 'production', PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL must be set/);
+  it('starts in production without PUBLIC_URL on http://localhost:PORT, answering loopback host names only', () => {
+    const env = envWith({ NODE_ENV: 'production', PUBLIC_URL: undefined, PORT: '3000', ALLOWED_HOSTS: '' });
+    expect(publicOrigin(env)).toBe('http://localhost:3000');
+    expect([...allowedHostNames(env)].sort()).toEqual(['127.0.0.1', '[::1]', 'localhost'].sort());
   });
 
   it('derives http://localhost:PORT in development and tests', () => {

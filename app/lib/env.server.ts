@@ -218,12 +218,6 @@ export function getEnv(): Env {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
       throw new Error(`Invalid environment configuration: ${problems}`);
     }
-    if (parsed.data.NODE_ENV === 'production' && !parsed.data.PUBLIC_URL) {
-      throw new Error(
-        'Invalid environment configuration: PUBLIC_URL must be set in production (e.g. PUBLIC_URL=https://www.example-agency.co.uk). ' +
-          'Links in emails, canonical URLs and sitemaps are built from it, never from the request.',
-      );
-    }
     const s3Problem = s3ConfigProblem(parsed.data);
     if (s3Problem) throw new Error(`Invalid environment configuration: ${s3Problem}`);
     const reapitProblem = reapitConfigProblem(parsed.data);
@@ -273,8 +267,11 @@ function reapitConfigProblem(env: Env): string | null {
 }
 
 /**
- * The site's public origin: PUBLIC_URL, or in development and tests http://localhost:PORT. Never derived from a
- * request's Host header, which a client chooses (a password-reset link built from it could point anywhere).
+ * The site's public origin: PUBLIC_URL, or else http://localhost:PORT. Never derived from a request's Host header,
+ * which a client chooses (a password-reset link built from it could point anywhere). Without PUBLIC_URL a production
+ * start still works, so `npm install && npm start` serves the demo on this machine with no configuration; it then
+ * answers only loopback host names (any other Host gets a 421) and warns at start-up, so a deployment that forgot
+ * the setting fails visibly instead of sending links to the wrong place.
  */
 export function publicOrigin(env: Env = getEnv()): string {
   return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;

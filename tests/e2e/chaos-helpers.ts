@@ -12,8 +12,8 @@ import { expect } from 'vitest';
 import { openDatabase, rowsOf, type DatabaseHandle } from '../../app/lib/db.server.ts';
 import { insertLeadFixtures } from '../integration/leads-fixtures.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const serverEntry = path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
+export const root = path.resolve(import.meta.dirname, '../..');
+export const serverEntry = path.resolve(root, process.env.BUILD_DIR ?? 'build', 'server/index.js');
 
 export type ChaosDatabase =
   | { kind: 'pglite'; dir: string; serverEnv: Record<string, string> }
@@ -63,7 +63,7 @@ export function openChaosDatabase(database: ChaosDatabase): DatabaseHandle {
     : openDatabase({ databaseUrl: database.url });
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

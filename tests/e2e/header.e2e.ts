@@ -130,3 +130,21 @@ describe('mobile header', () => {
     expect(Math.round(box?.height ?? 0)).toBe(44);
   });
 });
+
+describe('every menu link', () => {
+  it('leads to a page that exists, in the header, the mobile menu and the footer', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const hrefs = await page
+      .locator('header a[href], .mobile-menu a[href], footer a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const internal = [...new Set(hrefs)].filter((href) => href.startsWith('/') && !href.startsWith('//'));
+    expect(internal.length).toBeGreaterThan(10);
+    const broken: string[] = [];
+    for (const href of internal) {
+      const response = await page.request.get(href, { maxRedirects: 5 });
+      if (response.status() >= 400) broken.push(`${href} → ${response.status()}`);
+    }
+    expect(broken).toEqual([]);
+  });
+});
