@@ -21,6 +21,8 @@ export type CachedLoad = {
   p99: number;
   hitRatio: number;
   errors: number;
+  /** Turned away with 503 and Retry-After because the server's queue was full (load shedding: SERVER_QUEUE_TIMEOUT_MS, docs/operations.md). */
+  shed: number;
   requests: number;
 };
 
@@ -49,6 +51,7 @@ export async function measureCachedLoad(
   for (const url of urls) await get(`${base}${url}`, { 'accept-encoding': 'br, gzip', ...options.headers });
   const times: number[] = [];
   let errors = 0;
+  let shed = 0;
   let hits = 0;
   let next = 0;
   const deadline = performance.now() + options.seconds * 1000;
@@ -59,6 +62,10 @@ export async function measureCachedLoad(
         const url = urls[next++ % urls.length];
         try {
           const response = await get(`${base}${url}`, { 'accept-encoding': 'br, gzip', ...options.headers });
+          if (response.status === 503) {
+            shed += 1;
+            continue;
+          }
           if (response.status !== 200) {
             errors += 1;
             continue;
@@ -80,6 +87,7 @@ export async function measureCachedLoad(
     p99: percentile(times, 99),
     hitRatio: times.length === 0 ? 0 : hits / times.length,
     errors,
+    shed,
     requests: times.length,
   };
 }

@@ -260,7 +260,7 @@ async function readVitals(page: Page): Promise<Vitals> {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const describeCached = (load: CachedLoad) =>
-  `${load.requestsPerSecond.toFixed(0)} requests/s, p50 ${ms(load.p50)}, p95 ${ms(load.p95)}, p99 ${ms(load.p99)}, hit ratio ${(load.hitRatio * 100).toFixed(1)}% (${load.requests} requests, ${load.errors} errors)`;
+  `${load.requestsPerSecond.toFixed(0)} requests/s, p50 ${ms(load.p50)}, p95 ${ms(load.p95)}, p99 ${ms(load.p99)}, hit ratio ${(load.hitRatio * 100).toFixed(1)}% (${load.requests} requests, ${load.errors} errors, ${load.shed} turned away with 503)`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
