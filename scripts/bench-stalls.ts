@@ -1,6 +1,7 @@
 /**
  * `npm run bench:stalls`: one connection, requests one after another (BENCH_SEQUENTIAL per page kind, default 1000)
- * on the home page, search and property pages, against the production build on the database of the environment
+ * on the home page, search and property pages, twice: as anonymous visitors (the shared page cache answers what it
+ * holds) and with a session cookie (every page rendered), against the production build on the database of the environment
  * (PGLITE_DIR, or DATABASE_URL with WEB_CONCURRENCY=1). Prints p50/p95/p99/max per kind and a timeline of the
  * answers slower than 100 ms, so a burst (a garbage collection, a database checkpoint) shows as a run of outliers
  * close together. Fails when a kind's p99 is above 30 ms (docs/performance.md, "Sequential requests").
