@@ -126,9 +126,20 @@ export function SavedSearchesPanel({
     }
   }
 
+  /** The frequency each row's call is saving, which its list shows while it is busy. */
+  const saving = useRef(new Map<string, AlertFrequency>());
+
   function chooseFrequency(row: Row, alertFrequency: AlertFrequency, select: HTMLSelectElement) {
+    const hasRun = runOnce(row, async () => {
+      saving.current.set(row.id, alertFrequency);
+      try {
+        await changeFrequency(row, alertFrequency, select);
+      } finally {
+        saving.current.delete(row.id);
+      }
+    });
     // While the row's call is under way the list is busy: it goes back to what is being saved.
-    if (!runOnce(row, () => changeFrequency(row, alertFrequency, select))) select.value = row.alertFrequency;
+    if (!hasRun) select.value = saving.current.get(row.id) ?? row.alertFrequency;
   }
 
   return (
