@@ -36,7 +36,8 @@ const PANEL_PATH = '/user/saved-searches';
  * Saved Searches tab (spec points 2 and 4): each saved search links back to its results; signed-in users choose
  * the email alert frequency (I, W, M, N) and remove searches on the server; visitors' searches live in the browser.
  * Remove and the frequency are forms posting the spec's calls (POST /searches/{id} with delete, POST
- * /saved_searches with put), so they work without JavaScript; with it the same calls run in place, one at a time.
+ * /saved_searches with put), so they work without JavaScript; with it the same calls run in place, one at a time
+ * for each search.
  */
 export function SavedSearchesPanel({
   savedSearches,
