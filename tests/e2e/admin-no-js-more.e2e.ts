@@ -158,7 +158,9 @@ describe('the remaining back-office forms without JavaScript (and one post at a 
     const note = `Double-clicked note ${stamp}`;
     await noteForm.getByLabel('Internal note').fill(note);
     await noteForm.getByRole('button', { name: 'Add note' }).dblclick();
-    await expect.poll(() => scripted.locator('.lead-detail__notes li', { hasText: note }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => scripted.locator('.lead-detail__notes li', { hasText: note }).count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await scripted.reload();
     expect(await scripted.locator('.lead-detail__notes li', { hasText: note }).count()).toBe(1);
 
