@@ -178,13 +178,23 @@ describe('saved searches and alerts', () => {
       .toBeGreaterThan(0);
     const listed = await callFromPage(page, '/saved_searches.ljson');
     expect((listed.body.saved_searches as { alert_frequency: string }[])[0]?.alert_frequency).toBe('W');
-    await page.reload();
+    // A choice made before the page's script has run is kept and saved once it runs: the scripts are held back
+    // until the list has been changed (the form still shows its Update button, which is not pressed).
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    const isScript = (url: URL) => url.pathname.endsWith('.js');
+    await page.route(isScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
     await expect
       .poll(() => page.locator('.saved-searches__item').getByLabel('Email alerts').inputValue(), UI)
       .toBe('W');
-    // The list saves on change once the page's script runs; until then the form shows its Update button instead.
-    await expect.poll(() => page.locator('.saved-searches__update').count(), UI).toBe(0);
+    expect(await page.locator('.saved-searches__update').count()).toBe(1);
     await page.locator('.saved-searches__item').getByLabel('Email alerts').selectOption('I');
+    releaseScripts();
+    await expect.poll(() => page.locator('.saved-searches__update').count(), UI).toBe(0);
     await expect
       .poll(
         async () =>
@@ -193,6 +203,8 @@ describe('saved searches and alerts', () => {
         UI,
       )
       .toBe('I');
+    expect(await page.locator('.saved-searches__item').getByLabel('Email alerts').inputValue()).toBe('I');
+    await page.unroute(isScript);
 
     // Link back to the search.
     await link.click();

@@ -2,7 +2,7 @@
  * Pieces every form uses besides its hook (use-schema-form.ts, docs/decisions/012): the authenticity token as a
  * hidden field (so the same <form> posts without JavaScript) and the GOV.UK 'Error: ' title prefix.
  */
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, type FormEvent } from 'react';
 import { useNavigation, useRouteLoaderData } from 'react-router';
 import { pageCsrfToken, useCurrentCsrfToken } from '../../lib/http/csrf-fetch.ts';
 
@@ -59,4 +59,27 @@ export function useSubmitOnce(): { isSubmitting: boolean; onSubmit: (event: Form
       else isRunning.current = true;
     },
   };
+}
+
+/**
+ * One post at a time for a plain `<form method="post">` (a full-page post, which the router does not see): once a
+ * form of the page has posted, a further submit (a double click, Enter pressed twice) is ignored until the answer
+ * replaces the page. Share one per page so two different posts cannot race either. A page the browser restores
+ * from its back/forward cache posts again. Without JavaScript the form simply posts. Not for a form whose answer
+ * is a download: the page stays, so its guard would never be released.
+ */
+export function usePostOnce(): (event: FormEvent<HTMLFormElement>) => void {
+  const isPosting = useRef(false);
+  useEffect(() => {
+    const release = (event: PageTransitionEvent) => {
+      if (event.persisted) isPosting.current = false;
+    };
+    window.addEventListener('pageshow', release);
+    return () => window.removeEventListener('pageshow', release);
+  }, []);
+  return useCallback((event: FormEvent<HTMLFormElement>) => {
+    if (event.defaultPrevented) return;
+    if (isPosting.current) event.preventDefault();
+    else isPosting.current = true;
+  }, []);
 }

@@ -2,7 +2,7 @@
  * Email health: the transport and whether it answers, the outbox by state, and resend buttons that are real form
  * posts (one failed email, or every failed one).
  */
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import './back-office.css';
 
 type OutboxState = 'queued' | 'retrying' | 'sending' | 'sent' | 'failed' | 'stored';
@@ -69,6 +69,7 @@ function filterHref(state: OutboxState | null): string {
 export function EmailHealthView({ health }: { health: EmailHealthData }) {
   const { transport, counts, entries, state } = health;
   const action = state ? `/admin/email?status=${state}` : '/admin/email';
+  const postOnce = usePostOnce();
   return (
     <>
       {health.requeued !== null ? (
@@ -110,7 +111,7 @@ export function EmailHealthView({ health }: { health: EmailHealthData }) {
       </nav>
       {counts.failed > 0 ? (
         <div className="email-actions">
-          <form method="post" action={action}>
+          <form method="post" action={action} onSubmit={postOnce}>
             <CsrfField />
             <input type="hidden" name="intent" value="resend-failed" />
             <button type="submit" className="admin-button">
@@ -158,7 +159,7 @@ export function EmailHealthView({ health }: { health: EmailHealthData }) {
                   <td className="email-error">{entry.lastError}</td>
                   <td>
                     {entry.state === 'failed' ? (
-                      <form method="post" action={action}>
+                      <form method="post" action={action} onSubmit={postOnce}>
                         <CsrfField />
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="email_id" value={entry.id} />

@@ -4,7 +4,7 @@
  * cancel (with a reason). Each is a real `<form method="post">` with the authenticity token and an `intent` field,
  * parsed on the server by diaryActionSchema; every one emails the visitor a calendar invitation.
  */
-import { CsrfInput } from '../../components/form/form-parts.tsx';
+import { CsrfInput, usePostOnce } from '../../components/form/form-parts.tsx';
 import { ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import {
   allowedIntents,
@@ -115,6 +115,7 @@ export function DiaryEntryView({ entry, today, csrfToken, errors = [] }: DiaryEn
   const intents = allowedIntents(entry.state);
   const appointment = entry.appointment;
   const suggestion = suggestedTime(entry.slots, today);
+  const postOnce = usePostOnce();
   const diaryDate = appointment?.date ?? suggestion.date;
   const backLink = `/admin/diary${diaryQueryString({ view: 'day', date: diaryDate, branch: entry.branch?.slug ?? null })}`;
   const who = entry.visitor.name || entry.visitor.email || `Lead ${entry.leadId}`;
@@ -172,7 +173,13 @@ export function DiaryEntryView({ entry, today, csrfToken, errors = [] }: DiaryEn
           <p className="diary-entry__hint">There is no email address for this visitor: nothing is emailed.</p>
         )}
         {intents.includes('confirm') ? (
-          <form method="post" action={action} className="diary-entry__form" aria-label="Confirm a time">
+          <form
+            method="post"
+            action={action}
+            className="diary-entry__form"
+            onSubmit={postOnce}
+            aria-label="Confirm a time"
+          >
             <CsrfInput token={csrfToken} />
             <input type="hidden" name="intent" value="confirm" />
             <TimeFields date={suggestion.date} time={suggestion.time} duration={DEFAULT_DURATION} errors={errors} />
@@ -182,7 +189,7 @@ export function DiaryEntryView({ entry, today, csrfToken, errors = [] }: DiaryEn
           </form>
         ) : null}
         {intents.includes('reschedule') && appointment ? (
-          <form method="post" action={action} className="diary-entry__form" aria-label="Reschedule">
+          <form method="post" action={action} className="diary-entry__form" onSubmit={postOnce} aria-label="Reschedule">
             <CsrfInput token={csrfToken} />
             <input type="hidden" name="intent" value="reschedule" />
             <TimeFields
@@ -197,7 +204,13 @@ export function DiaryEntryView({ entry, today, csrfToken, errors = [] }: DiaryEn
           </form>
         ) : null}
         {intents.includes('cancel') ? (
-          <form method="post" action={action} className="diary-entry__form" aria-label="Cancel the appointment">
+          <form
+            method="post"
+            action={action}
+            className="diary-entry__form"
+            onSubmit={postOnce}
+            aria-label="Cancel the appointment"
+          >
             <CsrfInput token={csrfToken} />
             <input type="hidden" name="intent" value="cancel" />
             <TextAreaField

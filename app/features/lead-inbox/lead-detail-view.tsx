@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { FieldError } from '../../lib/http/form-submission.ts';
-import { CsrfInput } from '../../components/form/form-parts.tsx';
+import { CsrfInput, usePostOnce } from '../../components/form/form-parts.tsx';
 import { ErrorSummary, SelectField, TextAreaField } from '../../components/form-fields.tsx';
 import { imageUrlWithSize } from '../properties/index.ts';
 import { formatReceived } from './lead-inbox-view.tsx';
@@ -109,6 +109,7 @@ export function LeadDetailView({
   const names = new Map(staff.map((member) => [member.id, member.name]));
   const action = `${basePath}/${lead.id}`;
   const title = lead.visitor.name || lead.email || `Lead ${lead.id}`;
+  const postOnce = usePostOnce();
   return (
     <article className="lead-detail" aria-labelledby="lead-detail-title">
       <p>
@@ -280,7 +281,7 @@ export function LeadDetailView({
 
       <section aria-labelledby="lead-work-title" className="lead-detail__work">
         <h2 id="lead-work-title">Work on this lead</h2>
-        <form method="post" action={action} className="lead-detail__form">
+        <form method="post" action={action} className="lead-detail__form" onSubmit={postOnce}>
           <CsrfInput token={csrfToken} />
           <input type="hidden" name="intent" value="stage" />
           <SelectField
@@ -304,7 +305,7 @@ export function LeadDetailView({
             Update status
           </button>
         </form>
-        <form method="post" action={action} className="lead-detail__form">
+        <form method="post" action={action} className="lead-detail__form" onSubmit={postOnce}>
           <CsrfInput token={csrfToken} />
           <input type="hidden" name="intent" value="assign" />
           <SelectField
@@ -322,7 +323,7 @@ export function LeadDetailView({
             Assign
           </button>
         </form>
-        <form method="post" action={action} className="lead-detail__form">
+        <form method="post" action={action} className="lead-detail__form" onSubmit={postOnce}>
           <CsrfInput token={csrfToken} />
           <input type="hidden" name="intent" value="note" />
           <TextAreaField

@@ -5,7 +5,7 @@
  * export is an ordinary download.
  */
 import type { FieldError } from '../../lib/http/form-submission.ts';
-import { CsrfInput } from '../../components/form/form-parts.tsx';
+import { CsrfInput, usePostOnce } from '../../components/form/form-parts.tsx';
 import { fieldId, TextField } from '../../components/form-fields.tsx';
 import {
   categoryLabels,
@@ -55,6 +55,7 @@ function erasedSentence(counts: ErasureCounts): string {
 export function PrivacyView({ csrfToken, retentionMonths, isSaved, result }: PrivacyViewProps) {
   const errors = result?.errors ?? [];
   const found = result?.intent === 'find' ? result : null;
+  const postOnce = usePostOnce();
   return (
     <div className="privacy">
       {errors.length > 0 ? (
@@ -82,7 +83,7 @@ export function PrivacyView({ csrfToken, retentionMonths, isSaved, result }: Pri
       ) : null}
 
       <h2>Find what is held about an email address</h2>
-      <form method="post" className="privacy__search">
+      <form method="post" className="privacy__search" onSubmit={postOnce}>
         <CsrfInput token={csrfToken} />
         <input type="hidden" name="intent" value="find" />
         <TextField
@@ -107,7 +108,7 @@ export function PrivacyView({ csrfToken, retentionMonths, isSaved, result }: Pri
         A job deletes leads and uploaded files older than this once a day, with the emails about them. Enter 0 or leave
         it empty to keep everything. The audit log is never deleted.
       </p>
-      <form method="post" className="privacy__retention" aria-labelledby="retention-heading">
+      <form method="post" className="privacy__retention" aria-labelledby="retention-heading" onSubmit={postOnce}>
         <CsrfInput token={csrfToken} />
         <input type="hidden" name="intent" value="retention" />
         <TextField
@@ -136,6 +137,8 @@ function FoundSection({
 }) {
   const { summary } = found;
   const isEmpty = isEmptySummary(summary);
+  // Not the export's form: its answer is a download, which leaves the page in place.
+  const eraseOnce = usePostOnce();
   return (
     <section aria-labelledby="privacy-found-heading">
       <h2 id="privacy-found-heading">What is held about {found.email}</h2>
@@ -177,7 +180,7 @@ function FoundSection({
               Download everything held (zip)
             </button>
           </form>
-          <form method="post" className="privacy__erase">
+          <form method="post" className="privacy__erase" onSubmit={eraseOnce}>
             <h3>Erase</h3>
             <p>
               This cannot be undone. The account and uploads are deleted, leads are anonymised but kept for counts, and

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useChoiceMadeBeforeHydration } from '../../components/use-choice-before-hydration.ts';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
@@ -35,7 +36,8 @@ const PANEL_PATH = '/user/saved-searches';
  * Saved Searches tab (spec points 2 and 4): each saved search links back to its results; signed-in users choose
  * the email alert frequency (I, W, M, N) and remove searches on the server; visitors' searches live in the browser.
  * Remove and the frequency are forms posting the spec's calls (POST /searches/{id} with delete, POST
- * /saved_searches with put), so they work without JavaScript; with it the same calls run in place, one at a time.
+ * /saved_searches with put), so they work without JavaScript; with it the same calls run in place, one at a time
+ * for each search.
  */
 export function SavedSearchesPanel({
   savedSearches,
@@ -76,19 +78,21 @@ export function SavedSearchesPanel({
 
   const rows = isSignedIn ? serverRows : localRows;
   const isHydrated = useIsHydrated();
-  /** The row whose call is under way: its forms ignore another submit until the answer comes. */
-  const [pendingId, setPendingId] = useState<string | null>(null);
+  /** The rows whose call is under way: a row's forms ignore another submit until its answer comes. */
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
   // A ref, not the state: a second click can come before React renders the first one's pending state.
-  const isRunning = useRef(false);
+  const running = useRef(new Set<string>());
 
-  function runOnce(row: Row, call: () => Promise<void>) {
-    if (isRunning.current) return;
-    isRunning.current = true;
-    setPendingId(row.id);
+  /** Runs the row's call unless one of the row's is under way; says whether it ran. */
+  function runOnce(row: Row, call: () => Promise<void>): boolean {
+    if (running.current.has(row.id)) return false;
+    running.current.add(row.id);
+    setPendingIds(new Set(running.current));
     void call().finally(() => {
-      isRunning.current = false;
-      setPendingId(null);
+      running.current.delete(row.id);
+      setPendingIds(new Set(running.current));
     });
+    return true;
   }
 
   async function remove(row: Row) {
@@ -107,7 +111,8 @@ export function SavedSearchesPanel({
     } else showToast(FAILED, { kind: 'error' });
   }
 
-  async function changeFrequency(row: Row, alertFrequency: AlertFrequency) {
+  /** Saves the list's choice; the list shows the saved value again if the call fails. */
+  async function changeFrequency(row: Row, alertFrequency: AlertFrequency, select: HTMLSelectElement) {
     const query = new URLSearchParams({ search_id: row.id, alert_frequency: alertFrequency });
     const { status } = await callJson(`/saved_searches?${query.toString()}`, {
       method: 'POST',
@@ -116,7 +121,26 @@ export function SavedSearchesPanel({
     if (status === 200) {
       setServerRows((current) => current.map((entry) => (entry.id === row.id ? { ...entry, alertFrequency } : entry)));
       showToast(ALERT_FREQUENCY_UPDATED_MESSAGE);
-    } else showToast(FAILED, { kind: 'error' });
+    } else {
+      select.value = row.alertFrequency;
+      showToast(FAILED, { kind: 'error' });
+    }
+  }
+
+  /** The frequency each row's call is saving, which its list shows while it is busy. */
+  const saving = useRef(new Map<string, AlertFrequency>());
+
+  function chooseFrequency(row: Row, alertFrequency: AlertFrequency, select: HTMLSelectElement) {
+    const hasRun = runOnce(row, async () => {
+      saving.current.set(row.id, alertFrequency);
+      try {
+        await changeFrequency(row, alertFrequency, select);
+      } finally {
+        saving.current.delete(row.id);
+      }
+    });
+    // While the row's call is under way the list is busy: it goes back to what is being saved.
+    if (!hasRun) select.value = saving.current.get(row.id) ?? row.alertFrequency;
   }
 
   return (
@@ -143,44 +167,12 @@ export function SavedSearchesPanel({
               </a>
               <div className="saved-searches__actions">
                 {isSignedIn ? (
-                  <form
-                    method="post"
-                    action="/saved_searches"
-                    className="saved-searches__frequency-form"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      runOnce(row, () => changeFrequency(row, row.alertFrequency));
-                    }}
-                  >
-                    <CsrfField />
-                    <input type="hidden" name="_method" value="put" />
-                    <input type="hidden" name="search_id" value={row.id} />
-                    <input type="hidden" name="return_to" value={PANEL_PATH} />
-                    <label className="saved-searches__frequency">
-                      <span>Email alerts</span>
-                      <select
-                        name="alert_frequency"
-                        value={row.alertFrequency}
-                        aria-disabled={pendingId === row.id}
-                        onChange={(event) => {
-                          const alertFrequency = event.target.value as AlertFrequency;
-                          runOnce(row, () => changeFrequency(row, alertFrequency));
-                        }}
-                      >
-                        {alertFrequencies.map((frequency) => (
-                          <option key={frequency} value={frequency}>
-                            {ALERT_FREQUENCY_LABELS[frequency]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    {/* With JavaScript a change of the list saves at once; without it, this button posts it. */}
-                    {isHydrated ? null : (
-                      <button type="submit" className="button saved-searches__update">
-                        Update<span className="visually-hidden"> email alerts: {row.description}</span>
-                      </button>
-                    )}
-                  </form>
+                  <AlertFrequencyForm
+                    row={row}
+                    isPending={pendingIds.has(row.id)}
+                    isHydrated={isHydrated}
+                    onChoose={(alertFrequency, select) => chooseFrequency(row, alertFrequency, select)}
+                  />
                 ) : (
                   <span className="saved-searches__frequency-text">Email alerts: {ALERT_FREQUENCY_LABELS.I}</span>
                 )}
@@ -199,8 +191,8 @@ export function SavedSearchesPanel({
                   <button
                     type="submit"
                     className="button saved-searches__remove"
-                    aria-disabled={pendingId === row.id}
-                    aria-busy={pendingId === row.id}
+                    aria-disabled={pendingIds.has(row.id)}
+                    aria-busy={pendingIds.has(row.id)}
                   >
                     Remove<span className="visually-hidden"> saved search: {row.description}</span>
                   </button>
@@ -211,5 +203,66 @@ export function SavedSearchesPanel({
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A saved search's alert frequency: a form posting the spec's call, whose list saves at once when it changes once
+ * the page's script runs (before that, the Update button posts it). The list is uncontrolled, so a choice made
+ * before the script runs stays on the page and is saved then.
+ */
+function AlertFrequencyForm({
+  row,
+  isPending,
+  isHydrated,
+  onChoose,
+}: {
+  row: Row;
+  isPending: boolean;
+  isHydrated: boolean;
+  onChoose: (alertFrequency: AlertFrequency, select: HTMLSelectElement) => void;
+}) {
+  const select = useChoiceMadeBeforeHydration(row.alertFrequency, (value, element) =>
+    onChoose(value as AlertFrequency, element),
+  );
+  return (
+    <form
+      method="post"
+      action="/saved_searches"
+      className="saved-searches__frequency-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (select.current) onChoose(select.current.value as AlertFrequency, select.current);
+      }}
+    >
+      <CsrfField />
+      <input type="hidden" name="_method" value="put" />
+      <input type="hidden" name="search_id" value={row.id} />
+      <input type="hidden" name="return_to" value={PANEL_PATH} />
+      <label className="saved-searches__frequency">
+        <span>Email alerts</span>
+        <select
+          ref={select}
+          name="alert_frequency"
+          defaultValue={row.alertFrequency}
+          // No restoring of an old choice on a page brought back from history: it would be saved again.
+          autoComplete="off"
+          aria-disabled={isPending}
+          onChange={(event) => onChoose(event.currentTarget.value as AlertFrequency, event.currentTarget)}
+        >
+          {alertFrequencies.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {ALERT_FREQUENCY_LABELS[frequency]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {/* With JavaScript a change of the list saves at once; without it, this button posts it. */}
+      {isHydrated ? null : (
+        <button type="submit" className="button saved-searches__update">
+          Update<span className="visually-hidden"> email alerts: {row.description}</span>
+        </button>
+      )}
+    </form>
   );
 }

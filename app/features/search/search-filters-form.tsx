@@ -1,3 +1,4 @@
+import { useChoiceMadeBeforeHydration } from '../../components/use-choice-before-hydration.ts';
 import { PlaceAutocomplete } from './place-autocomplete.tsx';
 import { PROPERTY_TYPES, SORT_OPTIONS, type Search } from './search-model.ts';
 import { BED_OPTIONS, PROPERTY_TYPE_LABELS, RADIUS_OPTIONS, SORT_LABELS, priceLabel } from './search-options.ts';
@@ -21,6 +22,9 @@ export function SearchFiltersForm({
   resultCount?: { count: number; isCapped: boolean };
 }) {
   const filters = useSearchFilters(search, resultCount ?? null);
+  const sortSelect = useChoiceMadeBeforeHydration(search.sorted ?? 'most-recent-first', (_sort, select) =>
+    select.form?.requestSubmit(),
+  );
   const { channel, bands, priceDefaults } = filters;
   return (
     <form
@@ -125,7 +129,10 @@ export function SearchFiltersForm({
         <select
           id="filter-sort"
           name="sort"
+          ref={sortSelect}
           defaultValue={search.sorted ?? 'most-recent-first'}
+          // No restoring of an old choice on a page brought back from history: it would be applied again.
+          autoComplete="off"
           // A new order applies at once; without JavaScript the Update button sends it.
           onChange={(event) => event.currentTarget.form?.requestSubmit()}
         >

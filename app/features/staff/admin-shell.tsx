@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { STAFF_ROLE_LABELS, sectionsFor, type StaffPrincipal } from './staff-roles.ts';
 import './admin.css';
 
@@ -59,8 +59,9 @@ export function AdminShell({
 }
 
 function SignOutButton() {
+  const postOnce = usePostOnce();
   return (
-    <form method="post" action="/admin/sign-out">
+    <form method="post" action="/admin/sign-out" onSubmit={postOnce}>
       <CsrfField />
       <button type="submit" className="admin-button admin-button--link">
         Sign out

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { ErrorSummary, TextField } from '../../components/form-fields.tsx';
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { STAFF_ROLES, STAFF_ROLE_LABELS, type StaffRole } from './staff-roles.ts';
 import {
@@ -71,6 +71,7 @@ export function SignInPasswordForm({ action, notice }: { action: string; notice:
 
 export function SignInCodeForm({ action }: { action: string }) {
   const form = useSchemaForm({ id: 'staff-sign-in-code', schema: staffCodeSchema });
+  const restartOnce = usePostOnce();
   return (
     <div className="admin-narrow">
       <h1>Enter your code</h1>
@@ -92,7 +93,7 @@ export function SignInCodeForm({ action }: { action: string }) {
         />
         <SubmitButton isPending={form.isPending}>Sign in</SubmitButton>
       </form>
-      <form method="post" action={action}>
+      <form method="post" action={action} onSubmit={restartOnce}>
         <CsrfField />
         <input type="hidden" name="intent" value="restart" />
         <p>
@@ -322,8 +323,9 @@ export function ChangePasswordForm() {
 }
 
 export function SignOutEverywhereForm() {
+  const postOnce = usePostOnce();
   return (
-    <form method="post" action="/admin/sign-out">
+    <form method="post" action="/admin/sign-out" onSubmit={postOnce}>
       <CsrfField />
       <input type="hidden" name="scope" value="everywhere" />
       <button type="submit" className="admin-button admin-button--secondary">

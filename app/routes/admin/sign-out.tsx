@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/sign-out';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { requireStaff } from '../../features/staff/index.server.ts';
 import { signOutAction } from '../../features/staff/staff-form-actions.server.ts';
 
@@ -18,10 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Sign out | Back office' }];
 
 export default function AdminSignOutRoute() {
+  const postOnce = usePostOnce();
   return (
     <div className="admin-narrow">
       <h1>Sign out</h1>
-      <form method="post">
+      <form method="post" onSubmit={postOnce}>
         <CsrfField />
         <button type="submit" className="admin-button">
           Sign out

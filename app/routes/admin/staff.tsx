@@ -1,6 +1,6 @@
 import type { Route } from './+types/staff';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
-import { CsrfField } from '../../components/form/form-parts.tsx';
+import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { ChangeAccessForm, InviteStaffForm } from '../../features/staff/staff-forms.tsx';
 import { staffListAction, staffListLoader } from '../../features/staff/staff-form-actions.server.ts';
 import { STAFF_ROLE_LABELS } from '../../features/staff/staff-roles.ts';
@@ -31,6 +31,7 @@ const NOTICES: Record<string, string> = {
 
 export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
   const { principal, staff, branchChoices, editing, invited, notice } = loaderData;
+  const postOnce = usePostOnce();
   const message = invited ? `An invitation has been emailed to ${invited}.` : notice ? NOTICES[notice] : undefined;
   return (
     <>
@@ -73,7 +74,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
                       </a>
                     ) : null}
                     {member.isActive && member.isSetUp && member.staffId !== principal.staffId ? (
-                      <form method="post">
+                      <form method="post" onSubmit={postOnce}>
                         <CsrfField />
                         <input type="hidden" name="intent" value="reset-authenticator" />
                         <input type="hidden" name="staff_id" value={member.staffId} />
@@ -83,7 +84,7 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
                       </form>
                     ) : null}
                     {member.isActive && member.staffId !== principal.staffId ? (
-                      <form method="post">
+                      <form method="post" onSubmit={postOnce}>
                         <CsrfField />
                         <input type="hidden" name="intent" value="deactivate" />
                         <input type="hidden" name="staff_id" value={member.staffId} />

@@ -20,6 +20,7 @@ import { ArticleCardView } from '../../features/content/article-card-view.tsx';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getSiteChrome } from '../../features/site/site-chrome.server.ts';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
+import { useChoiceMadeBeforeHydration } from '../../components/use-choice-before-hydration.ts';
 import { getDb } from '../../lib/db.server.ts';
 
 /** articles#index: server-rendered from ?kind=&topic=&q=&page= so it works without JavaScript and is crawlable. */
@@ -70,6 +71,9 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const isEnhanced = useIsHydrated();
+  const topicSelect = useChoiceMadeBeforeHydration(state.topic, (_topic, select) => {
+    void submit(select.form, { preventScrollReset: true });
+  });
 
   // '#/news/{topic}' and '#/blog/{topic}' preselect the tab and topic (spec point 2).
   useEffect(() => {
@@ -148,7 +152,10 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
               <select
                 id="articles-topic"
                 name="topic"
-                value={state.topic}
+                ref={topicSelect}
+                defaultValue={state.topic}
+                // No restoring of an old choice on a page brought back from history: it would be applied again.
+                autoComplete="off"
                 onChange={(event) => {
                   // A topic change resets the page (the form carries no page field).
                   void submit(event.currentTarget.form, { preventScrollReset: true });

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router';
 import type { Route } from './+types/branches';
 import { Pagination } from '../../components/pagination.tsx';
+import { useChoiceMadeBeforeHydration } from '../../components/use-choice-before-hydration.ts';
 import {
   ALL_DEPARTMENTS,
   BRANCHES_PAGE_SIZE,
@@ -54,6 +55,9 @@ export default function BranchesPage({ loaderData }: Route.ComponentProps) {
   const { state, departmentOptions, branches, total, totalPages } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
+  const departmentSelect = useChoiceMadeBeforeHydration(state.department, (_department, select) => {
+    void submit(select.form, { preventScrollReset: true });
+  });
   const isLoading = navigation.state === 'loading' && navigation.location.pathname === '/branches';
   return (
     <div className="container branches-page">
@@ -76,7 +80,10 @@ export default function BranchesPage({ loaderData }: Route.ComponentProps) {
           <select
             id="branches-department"
             name="department"
-            value={state.department}
+            ref={departmentSelect}
+            defaultValue={state.department}
+            // No restoring of an old choice on a page brought back from history: it would be applied again.
+            autoComplete="off"
             onChange={(event) => void submit(event.currentTarget.form, { preventScrollReset: true })}
           >
             <option value={ALL_DEPARTMENTS}>All departments</option>
