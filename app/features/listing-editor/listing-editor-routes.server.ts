@@ -21,6 +21,7 @@ import {
   missingPartA,
   parseListingFilters,
   partAWarning,
+  statusesFor,
   type ListingScope,
 } from './listing-editor-model.ts';
 import {
@@ -194,6 +195,12 @@ export async function listingAction(request: Request, context: AppLoadContext, i
   let outcome;
   let notice: string;
   if (form.intent === 'status') {
+    if (!statusesFor[current.channel].includes(form.status)) {
+      return data(
+        { errors: [{ field: 'status', message: 'Choose a status from the list' }], warning: null },
+        { status: 422, headers: NO_STORE },
+      );
+    }
     outcome = await changeListingStatus(db, current, form.version, form.status, actor);
     notice = 'status';
   } else if (form.intent === 'price') {
