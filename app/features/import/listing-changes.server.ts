@@ -18,7 +18,9 @@ export function historyAppends(
   today: string,
 ): { priceHistory?: SQL; statusHistory?: SQL } {
   const priceChange: PriceChange[] =
-    after.priceValue !== null && after.priceValue !== before.priceValue ? [{ date: today, price: after.priceValue }] : [];
+    after.priceValue !== null && after.priceValue !== before.priceValue
+      ? [{ date: today, price: after.priceValue }]
+      : [];
   const statusChange: StatusChange[] = after.status !== before.status ? [{ date: today, status: after.status }] : [];
   return {
     ...(priceChange.length > 0

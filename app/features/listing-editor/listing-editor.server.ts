@@ -327,13 +327,22 @@ export async function createListing(
 
 type Outcome = { status: 'saved' } | { status: 'stale' } | { status: 'unchanged' };
 
+/** JSON with object keys in one order: jsonb stores keys in its own order, which is not a change. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
+}
+
 /** What differs between the stored listing and the new answers, field by field (facts by their own keys). */
 function changesOf(before: Record<string, unknown>, after: Record<string, unknown>) {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
   for (const key of Object.keys(after)) {
     if (key === 'facts') continue;
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null)) {
+    if (stableJson(before[key]) !== stableJson(after[key])) {
       was[key] = before[key] ?? null;
       now[key] = after[key] ?? null;
     }
@@ -341,7 +350,7 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
   const beforeFacts = (before.facts ?? {}) as Record<string, unknown>;
   const afterFacts = (after.facts ?? {}) as Record<string, unknown>;
   for (const key of new Set([...Object.keys(beforeFacts), ...Object.keys(afterFacts)])) {
-    if (JSON.stringify(beforeFacts[key] ?? null) !== JSON.stringify(afterFacts[key] ?? null)) {
+    if (stableJson(beforeFacts[key]) !== stableJson(afterFacts[key])) {
       was[`facts.${key}`] = beforeFacts[key] ?? null;
       now[`facts.${key}`] = afterFacts[key] ?? null;
     }
@@ -484,7 +493,7 @@ export async function setListingPublished(
   now = new Date(),
 ): Promise<Outcome> {
   if (version !== current.version) return { status: 'stale' };
-  if (current.isPublished === isPublished && current.withdrawnAt === null) return { status: 'unchanged' };
+  if (current.isPublished === isPublished) return { status: 'unchanged' };
   const isFirstLaunch = isPublished && current.statusHistory.length === 0;
   const today = isoDay(now);
   const saved = await writeVersioned(

@@ -276,7 +276,14 @@ export function ListingForm({
       <form method="post" className="listing-form" {...form.formProps}>
         <CsrfField />
         <input type="hidden" name="intent" value="save" />
-        {version !== undefined ? <input type="hidden" name="version" value={String(version)} /> : null}
+        {/* After a refused save the page keeps the version it was loaded at: saving again must not overwrite. */}
+        {version !== undefined ? (
+          <input
+            type="hidden"
+            name="version"
+            value={typeof submitted?.version === 'string' ? submitted.version : String(version)}
+          />
+        ) : null}
         <fieldset disabled={isReadOnly} className="listing-choices">
           <legend className="visually-hidden">The listing</legend>
           <Group title="The listing">
