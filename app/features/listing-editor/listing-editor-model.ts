@@ -226,7 +226,7 @@ export type ListingFilters = Omit<z.output<typeof listingFiltersSchema>, 'page'>
 
 const FILTER_NAMES = ['channel', 'status', 'branch', 'source', 'published', 'q', 'page'] as const;
 
-export type FilterError = { field: string; message: string };
+type FilterError = { field: string; message: string };
 
 /** The query string as filters; anything else (repeated names, unknown values) is a list of messages. */
 export function parseListingFilters(
@@ -575,7 +575,7 @@ export const listingFormSchema = listingFieldsSchema
       },
     };
   });
-export type ListingFormOutput = z.output<typeof listingFormSchema>;
+type ListingFormOutput = z.output<typeof listingFormSchema>;
 export type ListingInput = ListingFormOutput['listing'];
 
 /** The form's fields for a stored listing (every answer as the form posts it). */
@@ -756,7 +756,6 @@ export const listingActionSchema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('unpublish'), version: versionField }),
 ]);
-export type ListingAction = z.output<typeof listingActionSchema>;
 
 export const STALE_VERSION_MESSAGE =
   'Someone else changed this listing while you had it open, so your changes were not saved. Reload the page to see their changes, then make yours again.';

@@ -109,7 +109,6 @@ export async function newListingAction(request: Request, context: AppLoadContext
 }
 
 const NOTICES = ['created', 'saved', 'unchanged', 'status', 'price', 'published', 'unpublished'] as const;
-export type ListingNotice = (typeof NOTICES)[number];
 
 /** GET /admin/listings/:id: the editor, or the read-only view of an imported listing. */
 export async function listingLoader(request: Request, idValue: string | undefined) {

@@ -19,7 +19,7 @@ import './listing-editor.css';
 
 type Status = keyof typeof statusLabels;
 
-export type ListingEditorViewProps = {
+type ListingEditorViewProps = {
   listing: {
     id: number;
     slug: string;

@@ -55,7 +55,7 @@ export async function listSources(db: Database): Promise<string[]> {
   return rows.flatMap((row) => (row.source ? [row.source] : []));
 }
 
-export type ListingRow = {
+type ListingRow = {
   id: number;
   slug: string;
   reference: string;
@@ -193,7 +193,7 @@ export async function getEditableListing(db: Database, scope: ListingScope, id: 
   const facts = row.facts ?? { nation: row.country };
   return { ...row, facts };
 }
-export type EditableListing = NonNullable<Awaited<ReturnType<typeof getEditableListing>>>;
+type EditableListing = NonNullable<Awaited<ReturnType<typeof getEditableListing>>>;
 
 /** When the listing's feed last ran successfully. */
 export async function getLastImport(

@@ -31,7 +31,7 @@ type ListingListRow = {
   updatedAt: string;
 };
 
-export type ListingListViewProps = {
+type ListingListViewProps = {
   list: { listings: ListingListRow[]; page: number; total: number; isTotalCapped: boolean; hasNext: boolean };
   filters: ListingFilters;
   branches: { id: number; name: string }[];
