@@ -9,7 +9,15 @@
 import fc from 'fast-check';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, importRuns, properties, savedProperties, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  emailOutbox,
+  importRuns,
+  properties,
+  savedProperties,
+  staffMembers,
+  users,
+} from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
@@ -121,6 +129,30 @@ describe('creating a manual listing', () => {
     const audit = await lastAudit('listing.created');
     expect(audit?.target).toBe(`listing:${id}`);
     expect((audit?.details as { after: { reference: string } }).after.reference).toBe('BATH-M-001');
+  });
+
+  it('names a contact of the listing’s own branch only', async () => {
+    const person = (branchId: number, firstName: string) => ({
+      branchId,
+      firstName,
+      surname: 'Agent',
+      jobTitle: 'Negotiator',
+      email: `${firstName.toLowerCase()}@agency.example`,
+      telephoneNumber: '01225 000001',
+    });
+    const [bathPerson, bristolPerson] = await database.db
+      .insert(staffMembers)
+      .values([person(BATH, 'Bea'), person(BRISTOL, 'Bo')])
+      .returning({ id: staffMembers.id });
+    const refused = await post('bath manager', newRoute.action, '/admin/listings/new', {
+      ...LISTING,
+      reference: 'BATH-CONTACT',
+      staff_member_id: String(bristolPerson!.id),
+    });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.data)).toContain('Choose a contact from the listing’s branch');
+    const id = await createAs('bath manager', { reference: 'BATH-CONTACT', staff_member_id: String(bathPerson!.id) });
+    expect((await listingRow(id)).staffMemberId).toBe(bathPerson!.id);
   });
 
   it('gives a second listing of the same kind its own address', async () => {

@@ -132,6 +132,10 @@ describe('the listing form schema', () => {
       council_tax_band: 'D',
       electricity: ['mains', 'solar'],
       features: 'South-facing garden\nNew kitchen',
+      tags: 'Garden, parking, garden',
+      disposal: 'Private treaty',
+      exchanged_price: '410000',
+      staff_member_id: '7',
       description: 'First paragraph.\n\nSecond paragraph.',
     });
     expect(first.status).toBe('success');
@@ -141,6 +145,11 @@ describe('the listing form schema', () => {
     expect(second.status).toBe('success');
     if (second.status !== 'success') return;
     expect(second.value.listing).toEqual(first.value.listing);
+    expect(first.value.listing).toMatchObject({
+      tags: ['garden', 'parking'],
+      staffMemberId: 7,
+      exchangedPrice: 410_000,
+    });
     expect(second.value.version).toBe(3);
   });
 

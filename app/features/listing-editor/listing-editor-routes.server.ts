@@ -4,7 +4,7 @@
  * outside the staff member's branches answers 404 like a missing one, so ids cannot be probed.
  */
 import { data, type AppLoadContext } from 'react-router';
-import { getDb } from '../../lib/db.server.ts';
+import { getDb, type Database } from '../../lib/db.server.ts';
 import { errorList, type FieldError } from '../../lib/http/form-submission.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
@@ -31,6 +31,7 @@ import {
   getEditableListing,
   getLastImport,
   listBranchesInScope,
+  listContactsInScope,
   listListings,
   listSources,
   setListingPublished,
@@ -85,8 +86,28 @@ export async function listingListLoader(request: Request) {
 /** GET /admin/listings/new */
 export async function newListingLoader(request: Request) {
   const { scope } = await requireListingStaff(request);
-  const branchChoices = await listBranchesInScope(getDb(), scope);
-  return data({ branches: branchChoices }, { headers: NO_STORE });
+  const db = getDb();
+  const [branchChoices, contacts] = await Promise.all([listBranchesInScope(db, scope), listContactsInScope(db, scope)]);
+  return data({ branches: branchChoices, contacts }, { headers: NO_STORE });
+}
+
+/** The branch must be the staff member's, and the contact one of that branch's people. */
+async function choiceErrors(
+  db: Database,
+  scope: ListingScope,
+  listing: { branchId: number; staffMemberId: number | null },
+): Promise<FieldError[]> {
+  if (!isInScope(scope, listing.branchId)) return [{ field: 'branch_id', message: 'Choose a branch from the list' }];
+  const branchChoices = await listBranchesInScope(db, scope);
+  if (!branchChoices.some((branch) => branch.id === listing.branchId)) {
+    return [{ field: 'branch_id', message: 'Choose a branch from the list' }];
+  }
+  if (listing.staffMemberId === null) return [];
+  const contacts = await listContactsInScope(db, scope);
+  const isBranchContact = contacts.some(
+    (contact) => contact.id === listing.staffMemberId && contact.branchId === listing.branchId,
+  );
+  return isBranchContact ? [] : [{ field: 'staff_member_id', message: 'Choose a contact from the listing’s branch' }];
 }
 
 /** POST /admin/listings/new: the form's answers become a draft; the editor opens it. */
@@ -96,14 +117,9 @@ export async function newListingAction(request: Request, context: AppLoadContext
   const submission = parseFields(await readFields(request, { limitBytes: FORM_LIMIT_BYTES }), listingFormSchema);
   if (submission.status !== 'success') return replyInvalid(submission);
   const { listing } = submission.value;
-  if (!isInScope(scope, listing.branchId)) {
-    return replyInvalid(submission, [{ field: 'branch_id', message: 'Choose a branch from the list' }]);
-  }
   const db = getDb();
-  const branchChoices = await listBranchesInScope(db, scope);
-  if (!branchChoices.some((branch) => branch.id === listing.branchId)) {
-    return replyInvalid(submission, [{ field: 'branch_id', message: 'Choose a branch from the list' }]);
-  }
+  const errors = await choiceErrors(db, scope, listing);
+  if (errors.length > 0) return replyInvalid(submission, errors);
   const created = await createListing(db, listing, actorOf(principal, context));
   return seeOther(`/admin/listings/${created.id}?notice=created`);
 }
@@ -116,8 +132,9 @@ export async function listingLoader(request: Request, idValue: string | undefine
   const db = getDb();
   const listing = await getEditableListing(db, scope, idParam(idValue));
   if (!listing) throw new HttpError(404, NOT_FOUND);
-  const [branchChoices, lastImport] = await Promise.all([
+  const [branchChoices, contacts, lastImport] = await Promise.all([
     listBranchesInScope(db, scope),
+    listContactsInScope(db, scope),
     listing.source ? getLastImport(db, listing.source) : Promise.resolve(null),
   ]);
   const noticeParam = new URL(request.url).searchParams.get('notice');
@@ -148,6 +165,7 @@ export async function listingLoader(request: Request, idValue: string | undefine
         ? { finishedAt: lastImport.finishedAt.toISOString(), fileName: lastImport.fileName }
         : null,
       branches: branchChoices,
+      contacts,
       notice,
     },
     { headers: NO_STORE },
@@ -178,9 +196,8 @@ export async function listingAction(request: Request, context: AppLoadContext, i
     const submission = parseFields(fields, listingFormSchema);
     if (submission.status !== 'success') return replyInvalid(submission);
     const { listing, version } = submission.value;
-    if (!isInScope(scope, listing.branchId)) {
-      return replyInvalid(submission, [{ field: 'branch_id', message: 'Choose a branch from the list' }]);
-    }
+    const errors = await choiceErrors(db, scope, listing);
+    if (errors.length > 0) return replyInvalid(submission, errors);
     const outcome = await updateListing(db, current, version ?? -1, listing, actor);
     if (outcome.status === 'stale')
       return replyInvalid(submission, [{ field: 'form', message: STALE_VERSION_MESSAGE }], 409);

@@ -40,6 +40,7 @@ type ListingEditorViewProps = {
   missingPartA: string[];
   lastImport: { finishedAt: string; fileName: string } | null;
   branches: { id: number; name: string }[];
+  contacts: { id: number; name: string; branchId: number }[];
   notice: string | null;
   /** The answer to a post made without JavaScript. */
   actionErrors: { field: string; message: string }[];
@@ -238,6 +239,7 @@ export function ListingEditorView(props: ListingEditorViewProps) {
         initial={props.values}
         submitted={props.submitted}
         branches={props.branches}
+        contacts={props.contacts}
         submitLabel="Save changes"
         isReadOnly={isImported}
         version={listing.version}

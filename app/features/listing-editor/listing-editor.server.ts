@@ -7,7 +7,14 @@
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { branches, importRuns, places, properties, type PropertyStatus } from '../../../db/schema/index.ts';
+import {
+  branches,
+  importRuns,
+  places,
+  properties,
+  staffMembers,
+  type PropertyStatus,
+} from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { rowsOf } from '../../lib/db.server.ts';
 import { logger } from '../../lib/logger.server.ts';
@@ -160,6 +167,11 @@ const editableColumns = {
   auctionDate: properties.auctionDate,
   shortLet: properties.shortLet,
   petsAllowed: properties.petsAllowed,
+  staffMemberId: properties.staffMemberId,
+  tags: properties.tags,
+  disposal: properties.disposal,
+  exchangedPrice: properties.exchangedPrice,
+  lettingsFeeText: properties.lettingsFeeText,
   summary: properties.summary,
   description: properties.description,
   features: properties.features,
@@ -194,6 +206,27 @@ export async function getEditableListing(db: Database, scope: ListingScope, id: 
   return { ...row, facts };
 }
 type EditableListing = NonNullable<Awaited<ReturnType<typeof getEditableListing>>>;
+
+/** The agency's people a listing of these branches can name as its contact. */
+export async function listContactsInScope(
+  db: Database,
+  scope: ListingScope,
+): Promise<{ id: number; name: string; branchId: number }[]> {
+  if (!scope.allBranches && scope.branchIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: staffMembers.id,
+      firstName: staffMembers.firstName,
+      surname: staffMembers.surname,
+      branchId: staffMembers.branchId,
+    })
+    .from(staffMembers)
+    .where(scope.allBranches ? isNotNull(staffMembers.branchId) : inArray(staffMembers.branchId, scope.branchIds))
+    .orderBy(asc(staffMembers.surname), asc(staffMembers.firstName));
+  return rows.flatMap((row) =>
+    row.branchId === null ? [] : [{ id: row.id, name: `${row.firstName} ${row.surname}`, branchId: row.branchId }],
+  );
+}
 
 /** When the listing's feed last ran successfully. */
 export async function getLastImport(

@@ -197,6 +197,7 @@ export function ListingForm({
   initial,
   submitted,
   branches,
+  contacts,
   submitLabel,
   isReadOnly = false,
   version,
@@ -206,6 +207,8 @@ export function ListingForm({
   /** What a post without JavaScript sent, when the page comes back with its errors. */
   submitted: Record<string, unknown> | null;
   branches: readonly { id: number; name: string }[];
+  /** The agency's people who can be named as the listing's contact, with their branch. */
+  contacts: readonly { id: number; name: string; branchId: number }[];
   submitLabel: string;
   isReadOnly?: boolean;
   version?: number;
@@ -308,6 +311,20 @@ export function ListingForm({
             )}
             {text('property_style', 'Style', { hint: 'For example Semi-detached house' })}
             {text('summary', 'Summary')}
+            {select(
+              'staff_member_id',
+              'Contact',
+              options(
+                contacts.map((contact) => {
+                  const branch = branches.find((choice) => choice.id === contact.branchId);
+                  return [String(contact.id), branch ? `${contact.name} (${branch.name})` : contact.name];
+                }),
+                'The branch',
+              ),
+            )}
+            {text('tags', 'Tags', { hint: 'Separated by commas, for example garden, parking' })}
+            {text('disposal', 'Method of sale', { hint: 'For example Private treaty' })}
+            {number('exchanged_price', 'Sold or let for (£)')}
           </Group>
           <Group title="Address" intro="The address shown on the site, and where the map pin goes.">
             {text('display_address', 'Address shown on the site')}
@@ -350,6 +367,7 @@ export function ListingForm({
             {checkbox('pets_considered', 'Pets considered')}
             {checkbox('students_considered', 'Students considered')}
             {checkbox('housing_benefit_considered', 'Housing benefit considered')}
+            {area('lettings_fee_text', 'Fees to tenants', 3)}
             {checkbox('short_let', 'Short let')}
             {checkbox('pets_allowed', 'Pets allowed')}
           </Group>

@@ -32,6 +32,7 @@ export default function AdminNewListingRoute({ loaderData, actionData }: Route.C
         }}
         submitted={submitted as Record<string, unknown> | null}
         branches={loaderData.branches}
+        contacts={loaderData.contacts}
         submitLabel="Create the listing"
       />
     </>
