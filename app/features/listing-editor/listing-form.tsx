@@ -287,7 +287,7 @@ export function ListingForm({
             value={typeof submitted?.version === 'string' ? submitted.version : String(version)}
           />
         ) : null}
-        <fieldset disabled={isReadOnly} className="listing-choices">
+        <fieldset disabled={isReadOnly} className="listing-form__fields">
           <legend className="visually-hidden">The listing</legend>
           <Group title="The listing">
             {text('reference', 'Reference')}
