@@ -163,7 +163,12 @@ function choice<const Values extends readonly [string, ...string[]]>(values: Val
 function ticks<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
   return z.preprocess(
     (value) => (isBlank(value) ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.enum(values, message)).max(values.length, message),
+    // Checked as a whole, so the message belongs to the group of boxes rather than to one of its items.
+    z
+      .array(z.string(message), message)
+      .max(values.length, message)
+      .refine((chosen) => chosen.every((value) => (values as readonly string[]).includes(value)), message)
+      .transform((chosen) => chosen as Values[number][]),
   );
 }
 
