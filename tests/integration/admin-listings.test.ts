@@ -131,6 +131,11 @@ describe('creating a manual listing', () => {
     expect((audit?.details as { after: { reference: string } }).after.reference).toBe('BATH-M-001');
   });
 
+  it('gives a second listing of the same kind its own address', async () => {
+    const id = await createAs('bath manager', { reference: 'BATH-M-002' });
+    expect((await listingRow(id)).slug).toBe('3-bedroom-semi-detached-house-for-sale-in-bath-ba2-2');
+  });
+
   it('names a contact of the listing’s own branch only', async () => {
     const person = (branchId: number, firstName: string) => ({
       branchId,
@@ -153,11 +158,6 @@ describe('creating a manual listing', () => {
     expect(JSON.stringify(refused.data)).toContain('Choose a contact from the listing’s branch');
     const id = await createAs('bath manager', { reference: 'BATH-CONTACT', staff_member_id: String(bathPerson!.id) });
     expect((await listingRow(id)).staffMemberId).toBe(bathPerson!.id);
-  });
-
-  it('gives a second listing of the same kind its own address', async () => {
-    const id = await createAs('bath manager', { reference: 'BATH-M-002' });
-    expect((await listingRow(id)).slug).toBe('3-bedroom-semi-detached-house-for-sale-in-bath-ba2-2');
   });
 
   it('refuses a branch outside the manager’s, and bad answers, with the form’s messages', async () => {
