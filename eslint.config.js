@@ -13,6 +13,7 @@ export const FEATURE_ORDER = [
   'diary',
   'privacy',
   'lead-inbox',
+  'listing-editor',
   'import',
   'account',
   'alerts',

@@ -143,6 +143,11 @@ export const properties = pgTable(
     priceHistory: jsonb('price_history').$type<PriceChange[]>().notNull().default([]),
     /** Added, under offer, SSTC, sold or let agreed, with dates, oldest first. */
     statusHistory: jsonb('status_history').$type<StatusChange[]>().notNull().default([]),
+    /**
+     * Raised by every back-office save: an edit made from an older version is refused instead of overwriting a
+     * colleague's (docs/decisions/028-listing-editor.md).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),

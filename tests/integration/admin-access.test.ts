@@ -26,6 +26,10 @@ import * as leadsExportRoute from '../../app/routes/admin/leads-export.ts';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as leadFileRoute from '../../app/routes/admin/lead-file.ts';
 import * as diaryRoute from '../../app/routes/admin/diary.tsx';
+import * as listingsRoute from '../../app/routes/admin/listings.tsx';
+import * as listingNewRoute from '../../app/routes/admin/listing-new.tsx';
+import * as listingRoute from '../../app/routes/admin/listing.tsx';
+import * as listingPreviewRoute from '../../app/routes/admin/listing-preview.tsx';
 import * as diaryEntryRoute from '../../app/routes/admin/diary-entry.tsx';
 import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
@@ -54,6 +58,7 @@ type AdminRouteCase = {
 
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
+const LISTING_ROLES = ['owner', 'manager'] as const;
 
 const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
@@ -104,6 +109,27 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     params: { id: '1', uploadId: '1' },
     module: leadFileRoute,
     access: LEAD_ROLES,
+  },
+  { file: 'routes/admin/listings.tsx', path: '/admin/listings', module: listingsRoute, access: LISTING_ROLES },
+  {
+    file: 'routes/admin/listing-new.tsx',
+    path: '/admin/listings/new',
+    module: listingNewRoute,
+    access: LISTING_ROLES,
+  },
+  {
+    file: 'routes/admin/listing.tsx',
+    path: '/admin/listings/1',
+    params: { id: '1' },
+    module: listingRoute,
+    access: LISTING_ROLES,
+  },
+  {
+    file: 'routes/admin/listing-preview.tsx',
+    path: '/admin/listings/1/preview',
+    params: { id: '1' },
+    module: listingPreviewRoute,
+    access: LISTING_ROLES,
   },
   { file: 'routes/admin/diary.tsx', path: '/admin/diary', module: diaryRoute, access: LEAD_ROLES },
   {

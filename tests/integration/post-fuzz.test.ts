@@ -84,6 +84,8 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
   { path: '/admin/account', load: () => import('../../app/routes/admin/account.tsx') },
   { path: '/admin/staff', load: () => import('../../app/routes/admin/staff.tsx') },
   { path: '/admin/diary/1', load: () => import('../../app/routes/admin/diary-entry.tsx'), params: { id: '1' } },
+  { path: '/admin/listings/new', load: () => import('../../app/routes/admin/listing-new.tsx') },
+  { path: '/admin/listings/1', load: () => import('../../app/routes/admin/listing.tsx'), params: { id: '1' } },
 ];
 
 let database: TestDatabase;

@@ -8,6 +8,8 @@ import { composeFeedOpener } from './import-file.server.ts';
 export { applyFeed, getExpectedRecordCount, type ImportProgress, type ImportReport } from './pipeline.server.ts';
 export { importFile, importRequestSchema, type ImportRequest } from './import-file.server.ts';
 export { createDropFolder } from './drop-folder.server.ts';
+/** How a listing's change is recorded and announced: the back office's listing editor changes listings the same way. */
+export { alertAfterListingChanges, announceListingChanges, historyAppends } from './listing-changes.server.ts';
 export { createReapitJob, reapitSettingsFrom } from './reapit/reapit-job.server.ts';
 /** Writing BLM files: the sample feed and the benchmarks. */
 export { blmHead, blmRecord, BLM_END } from './blm/writer.ts';

@@ -7,7 +7,6 @@
  * end of the file still leaves the database exactly as it was. What is to be written waits in a spool file, not in
  * memory, so memory stays bounded whatever the file's size (docs/import.md, Memory).
  */
-import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
@@ -17,13 +16,11 @@ import {
   properties,
   type ImportCounts,
   type ImportRecordReport,
-  type PriceChange,
-  type StatusChange,
 } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
 import { getEnv, publicOrigin } from '../../lib/env.server.ts';
 import { normalisePostcode } from '../../lib/postcode.ts';
-import { alertOrigin, matchNewListings, runAlertJobIfDue } from '../alerts/index.server.ts';
+import { alertAfterListingChanges, announceListingChanges, historyAppends } from './listing-changes.server.ts';
 import { propertyPath } from '../properties/index.server.ts';
 import { FeedRefused, type Feed, type ImportIssue, type ImportedListing } from './feed.ts';
 import {
@@ -439,20 +436,11 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
         }
         const price = write.listing.fields.priceValue ?? null;
         const status = write.listing.fields.status ?? 'available';
-        // Appended in SQL, so the histories of the source's listings are never read into memory.
-        const priceChange: PriceChange[] =
-          price !== null && price !== existing.priceValue ? [{ date: today, price }] : [];
-        const statusChange: StatusChange[] = status !== existing.status ? [{ date: today, status }] : [];
         await tx
           .update(properties)
           .set({
             ...listingColumns(write),
-            ...(priceChange.length > 0
-              ? { priceHistory: sql`${properties.priceHistory} || ${JSON.stringify(priceChange)}::jsonb` }
-              : {}),
-            ...(statusChange.length > 0
-              ? { statusHistory: sql`${properties.statusHistory} || ${JSON.stringify(statusChange)}::jsonb` }
-              : {}),
+            ...historyAppends(existing, { priceValue: price, status }, today),
             withdrawnAt: null,
             updatedAt: now,
           })
@@ -471,16 +459,13 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       }
       await recordRun(tx as unknown as Database, options, report('applied'), processed, startedAt);
     });
-    if (changedSlugs.size > 0)
-      announcePageChange(db, ['listings', ...[...changedSlugs].map((slug) => `listing:${slug}`)]);
+    announceListingChanges(db, changedSlugs);
 
     if (options.sendAlerts !== false && (counts.created > 0 || counts.updated > 0)) {
-      // After the commit: match the new listings by their launch time (idempotent, so a concurrent alert run that
-      // moved its watermark past them during the transaction cannot make them miss), then send what is due,
-      // price drops of saved properties included.
-      const alertsOrigin = options.origin ?? alertOrigin(env);
-      if (counts.created > 0) await matchNewListings(db, { since: new Date(now.getTime() - 1), until: new Date() });
-      await runAlertJobIfDue(db, { origin: alertsOrigin, force: true });
+      await alertAfterListingChanges(db, {
+        ...(counts.created > 0 ? { launchedSince: new Date(now.getTime() - 1) } : {}),
+        ...(options.origin ? { origin: options.origin } : {}),
+      });
     }
     return report('applied');
   } finally {

@@ -32,6 +32,12 @@ export const auditActionLabels: Record<string, string> = {
   'privacy.erase': 'Personal data erased',
   'privacy.retention-run': 'Old leads and uploads deleted',
   'settings.retention-changed': 'Retention setting changed',
+  'listing.created': 'Listing created',
+  'listing.updated': 'Listing edited',
+  'listing.status-changed': 'Listing status changed',
+  'listing.price-changed': 'Listing price changed',
+  'listing.published': 'Listing published',
+  'listing.unpublished': 'Listing unpublished',
 };
 
 export function auditActionLabel(action: string): string {

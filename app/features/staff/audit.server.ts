@@ -31,7 +31,13 @@ type AuditAction =
   | 'privacy.export'
   | 'privacy.erase'
   | 'privacy.retention-run'
-  | 'settings.retention-changed';
+  | 'settings.retention-changed'
+  | 'listing.created'
+  | 'listing.updated'
+  | 'listing.status-changed'
+  | 'listing.price-changed'
+  | 'listing.published'
+  | 'listing.unpublished';
 
 export type AuditEntry = {
   staffId: number | null;

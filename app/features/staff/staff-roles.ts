@@ -33,6 +33,12 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'manager', 'negotiator'],
   },
   {
+    path: '/admin/listings',
+    title: 'Listings',
+    description: 'Find, create and edit listings; change their status and price; publish, unpublish and preview.',
+    roles: ['owner', 'manager'],
+  },
+  {
     path: '/admin/diary',
     title: 'Diary',
     description: 'Requested viewings and valuations by day and week: confirm, reschedule or cancel appointments.',
