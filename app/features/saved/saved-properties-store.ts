@@ -6,8 +6,8 @@
  *   _method=delete). On sign-in the local and server lists are merged, local-only items are pushed, and the sync
  *   flag is stored (on the server, users.saved_properties_synced, and locally) once done. The visitor's own list is
  *   kept aside while signed in and restored on sign-out.
- * Sign-in and sign-out arrive as the window event 'doorstep:auth' ({ userId }); on page load the root loader's
- * currentUser.userId does the same job, so a missed event is caught on the next page.
+ * Sign-in and sign-out arrive as the window event 'doorstep:auth' ({ userId }); on page load the answer of
+ * GET /user.ljson (the site feature's visitor store) does the same job, so a missed event is caught on the next page.
  */
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { SAVED_ITEM_LIMIT } from './saved-messages.ts';
