@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { getAnalyticsCode } from '../app/features/consent/consent.server.ts';
 import type { Database } from '../app/lib/db.server.ts';
 import type { Env } from '../app/lib/env.server.ts';
-import { hasPendingFlashNotice } from '../app/lib/flash-notice.server.ts';
 import { isWellFormedSessionId, readNamedCookie } from '../app/lib/session.server.ts';
+import { sessionNeedsOwnPage } from '../app/lib/shared-page-visitor.server.ts';
 import { dropAllSharedPagesHere, listenForPageChanges, onPageChange } from '../app/lib/page-cache-bus.server.ts';
 import { snippetScriptSources } from './inline-hashes.ts';
 import { PageCache } from './page-cache.ts';
@@ -13,11 +13,14 @@ const STALE_WHILE_REVALIDATE_SECONDS = 60;
 const RECONNECT_MS = 2_000;
 export const VISITOR_COOKIES = ['__Host-doorstep_session', 'doorstep_session'];
 
-/** A signed-in (or any) visitor gets the shared page unless a one-time notice waits for their next one. */
+/**
+ * A visitor holding a session gets the shared page once their browser has shown it runs the page's script, unless a
+ * one-time notice waits for their next page (app/lib/shared-page-visitor.server.ts).
+ */
 export function visitorNeedsOwnPage(getDb: () => Database): (cookieHeader: string) => Promise<boolean> {
   return async (cookieHeader) => {
     const ids = VISITOR_COOKIES.map((name) => readNamedCookie(cookieHeader, name)).filter(isWellFormedSessionId);
-    for (const id of ids) if (await hasPendingFlashNotice(getDb(), id)) return true;
+    for (const id of ids) if (await sessionNeedsOwnPage(getDb(), id)) return true;
     return false;
   };
 }

@@ -244,10 +244,15 @@ describe('shared pages', () => {
   });
 });
 
-async function signedIn(path = '/sign-in'): Promise<string> {
+const SCRIPT_CALL = { ...SAME_ORIGIN, 'sec-fetch-mode': 'cors', accept: 'application/json' };
+
+/** A visitor who signs in; with the page's script running, whose first page asked GET /user.ljson as it does. */
+async function signedIn(path = '/sign-in', { runsScripts = true } = {}): Promise<string> {
   const signIn = await app.request(path, { method: 'POST', headers: SAME_ORIGIN });
   expect(signIn.status).toBe(200);
-  return signIn.headers.get('set-cookie')!.split(';')[0]!;
+  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+  if (runsScripts) expect((await app.request('/user.ljson', { headers: { ...SCRIPT_CALL, cookie } })).status).toBe(200);
+  return cookie;
 }
 
 describe('signed-in visitors', () => {
@@ -322,6 +327,23 @@ describe('signed-in visitors', () => {
     const next = await get(url, { cookie, 'accept-encoding': 'identity' });
     expect(next.response.headers.get('x-cache')).toBe('HIT');
     expect(next.html).toBe(shared.html);
+  });
+
+  it('whose browser runs no script get their own page with their token, and nobody ever gets theirs', async () => {
+    const [slug] = await slugs();
+    const url = `/properties/${slug}`;
+    const anonymous = await get(url);
+    const cookie = await signedIn('/sign-in', { runsScripts: false });
+    // Opening GET /user.ljson as a page (no script) does not count as the script running.
+    await app.request('/user.ljson', { headers: { ...SAME_ORIGIN, cookie } });
+    const own = await get(url, { cookie });
+    expect(own.html).toContain(`Signed in as user ${userId}`);
+    expect(own.html).toMatch(/<meta name="csrf-token" content="[A-Za-z0-9_-]{80,}"\/>/);
+    expect(own.response.headers.get('cache-control') ?? '').not.toContain('public');
+    // The next anonymous visitor still gets the shared page: no name, no token of the signed-in visitor.
+    const after = await get(url);
+    expect(after.html).toBe(anonymous.html);
+    expect(after.html).not.toContain('Signed in');
   });
 
   it('keep their session when a shared render wanted one of its own, and that render is not kept', async () => {

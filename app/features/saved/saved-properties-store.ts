@@ -100,6 +100,10 @@ function idsFrom(body: Record<string, unknown>): number[] | null {
 let currentUserId: number | null = null;
 let reconciling: Promise<void> | null = null;
 let reconciledFor: number | null | undefined;
+/** Who is signed in is learnt after the page loads (GET /user.ljson): a toggle before that waits for it, briefly. */
+const USER_WAIT_MS = 3_000;
+let markUserKnown: () => void = () => undefined;
+const userKnown = new Promise<void>((resolve) => (markUserKnown = resolve));
 
 /**
  * Brings the local list in line with who is signed in: merge once per user (then the sync flag), refresh from the
@@ -107,6 +111,7 @@ let reconciledFor: number | null | undefined;
  */
 export function setSavedPropertiesUser(userId: number | null): Promise<void> {
   currentUserId = userId;
+  markUserKnown();
   if (reconciledFor === userId && reconciling) return reconciling;
   reconciledFor = userId;
   reconciling = reconcile(userId).catch(() => undefined);
@@ -169,6 +174,8 @@ export type ToggleOutcome = 'saved' | 'removed' | 'limit-reached' | 'failed';
 
 /** Flips one property; signed in, the server is told and the toggle is undone if it refuses. */
 export async function toggleSavedProperty(propertyId: number): Promise<ToggleOutcome> {
+  // Unanswered (offline), the toggle goes ahead as a visitor's: kept in the browser, merged on the next sign-in.
+  await Promise.race([userKnown, new Promise((resolve) => setTimeout(resolve, USER_WAIT_MS))]);
   const before = getSavedPropertyIds();
   const isNowSaved = !before.includes(propertyId);
   if (isNowSaved && before.length >= SAVED_ITEM_LIMIT) return 'limit-reached';
