@@ -115,6 +115,22 @@ describe('a signed-in visitor', () => {
     // The page asks who is signed in once it has loaded (which also tells the server this browser runs scripts).
     await expect.poll(() => signedInName(page).textContent(), UI).toContain('Sam Saver');
 
+    // Layout shifts of anything in the header: the name's arrival must move nothing.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { headerShifts: number[] }).headerShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          const inHeader = (entry.sources ?? []).some((source) =>
+            (source.node instanceof Element ? source.node : source.node?.parentElement)?.closest('header'),
+          );
+          if (inHeader) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const userCalls: string[] = [];
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/user.ljson') userCalls.push(sent.method());
@@ -135,6 +151,7 @@ describe('a signed-in visitor', () => {
         .first();
       await expect.poll(() => heart.getAttribute('aria-pressed'), UI).toBe('true');
       expect(userCalls, address).toEqual(['GET']);
+      expect(await page.evaluate(() => (window as unknown as { headerShifts: number[] }).headerShifts)).toEqual([]);
     }
 
     // Toggling still tells the account.
