@@ -42,13 +42,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs): Promise<RootData> {
-  const [chrome, userId, flashNotice] = await Promise.all([
-    getSiteChrome(getDb()),
-    context.session.getUserId(),
-    takeFlashNotice(context.session),
-  ]);
+  // Nothing of who is signed in: the browser asks GET /user.ljson (decision 026), so this data is the same for all.
+  const [chrome, flashNotice] = await Promise.all([getSiteChrome(getDb()), takeFlashNotice(context.session)]);
   return {
-    currentUser: { userId },
     flashMessages: DEFAULT_FLASH_MESSAGES,
     flashNotice,
     // A shared page carries no token (scripts fetch one when a form needs it); a visitor without a session gets one

@@ -342,7 +342,11 @@ export function createServerApp(options: ServerAppOptions): Hono {
     if (NUL_IN_URL.test(url.pathname + url.search)) return errorResponse(request, 400, UNREADABLE_CHARACTERS);
     const secure = options.cookie.secure;
     const cookieId = readSessionCookie(request.headers.get('cookie'), secure);
-    const hasSession = isWellFormedSessionId(cookieId);
+    // A page rendered for the shared cache carries nothing of one visitor's: no nonce, no token, and not even the
+    // requester's session, signed in or not (decision 026).
+    const isSharedPage = c.get('sharedPage' as never) === true;
+    const hasSessionCookie = isWellFormedSessionId(cookieId);
+    const hasSession = hasSessionCookie && !isSharedPage;
     const session = new VisitorSession(
       hasSession ? cookieId : newSessionId(),
       !hasSession,
@@ -385,8 +389,6 @@ export function createServerApp(options: ServerAppOptions): Hono {
       resolveMethod(request, undefined);
     }
 
-    // A page rendered for the shared cache carries nothing of one visitor's: no nonce, no token (decision 026).
-    const isSharedPage = c.get('sharedPage' as never) === true;
     const nonce = isSharedPage ? '' : (c.get('nonce' as never) as string);
     const thrown: unknown[] = [];
     const context: RequestContext = {
@@ -429,7 +431,11 @@ export function createServerApp(options: ServerAppOptions): Hono {
       }
     }
     const headers = new Headers(response.headers);
-    if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
+    if (session.cookieNeedsWrite && isSharedPage && hasSessionCookie) {
+      // The stand-in session must not replace the visitor's own; this answer is theirs alone and never stored.
+      c.set('sharedPageSpoiled' as never, true as never);
+      headers.set('Cache-Control', 'private, no-store');
+    } else if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
     if (anonymousIdIsNew && anonymousId) {
       const secureFlag = options.cookie.secure ? '; Secure' : '';
       headers.append('Set-Cookie', `${anonymousCookie}=${anonymousId}; Path=/; HttpOnly; SameSite=Lax${secureFlag}`);

@@ -5,9 +5,10 @@ import { onPageChange } from '../app/lib/page-cache-bus.server.ts';
 import { inlineHashesOf, type InlineHashes } from './inline-hashes.ts';
 
 /**
- * The shared page cache (decision 026): anonymous GETs of the public pages, rendered once and kept in memory as
- * compressed bodies with their headers, until what they show changes. Only requests without any session cookie
- * are served from it or stored in it; a response that sets a cookie is never stored.
+ * The shared page cache (decision 026): GETs of the public pages, rendered once for nobody in particular and kept in
+ * memory as compressed bodies with their headers, until what they show changes. Signed-in visitors get the same
+ * page (their state comes from GET /user.ljson in the browser); staff, and a visitor whose next page carries a
+ * one-time notice, get their own render. A response that sets a cookie is never stored.
  */
 
 export type PageCacheOptions = {
@@ -17,8 +18,15 @@ export type PageCacheOptions = {
   maxAgeSeconds: number;
   /** What a CDN or reverse proxy may serve while it revalidates. */
   staleSeconds: number;
-  /** Cookie names that mean a session (the visitor's or staff's): their holders always get their own render. */
+  /** Cookie names whose holders always get their own render (staff sessions). */
   sessionCookieNames: readonly string[];
+  /** The visitor's session cookie names: their holders get the shared page unless `needsOwnPage` says otherwise. */
+  visitorCookieNames?: readonly string[];
+  /**
+   * Asked only for a request carrying a visitor's session cookie: must this visitor's page be rendered for them
+   * (a one-time notice waits in their session)? A failure to answer counts as yes.
+   */
+  needsOwnPage?: (cookieHeader: string) => Promise<boolean>;
   /**
    * Script sources every shared page must also allow: the configured analytics snippets, inserted after consent on
    * the same page (their inline hashes and external origins). Read once per render and kept with the entry.
@@ -202,6 +210,11 @@ export class PageCache {
     return new Response(new Uint8Array(body), { status: 200, headers });
   }
 
+  private needsOwnPage(cookieHeader: string): Promise<boolean> {
+    const ask = this.options.needsOwnPage;
+    return ask ? ask(cookieHeader).catch(() => true) : Promise.resolve(true);
+  }
+
   /** Placed before the admission queue: a stored page is answered without waiting for a render slot. */
   middleware(policy: HashedPolicy): MiddlewareHandler {
     return async (c, next) => {
@@ -211,6 +224,8 @@ export class PageCache {
       if (!tags) return next();
       const cookies = cookieNamesOf(c.req.header('cookie'));
       if (cookies.some((name) => this.options.sessionCookieNames.includes(name))) return next();
+      const hasVisitorSession = cookies.some((name) => this.options.visitorCookieNames?.includes(name));
+      if (hasVisitorSession && (await this.needsOwnPage(c.req.header('cookie') ?? ''))) return next();
       const consent = /(?:^|;\s*)cookieconsent_status=(allow|deny)/.exec(c.req.header('cookie') ?? '')?.[1] ?? '';
       // Accepted analytics load code the page's hashes cannot know of: those visitors keep their own render.
       if (consent === 'allow') return next();
@@ -269,7 +284,9 @@ export class PageCache {
     const extra = (await this.options.sharedScriptSources?.().catch(() => [])) ?? [];
     hashes.scripts.push(...extra);
     headers.set('Content-Security-Policy', policy(hashes, url));
-    const isShareable = response.status === 200 && !headers.has('set-cookie');
+    // A render made without its requester's session that still wanted one (server/app.ts) is nobody's to share.
+    const isShareable =
+      response.status === 200 && !headers.has('set-cookie') && c.get('sharedPageSpoiled' as never) !== true;
     if (!isShareable) {
       headers.delete('content-length');
       replaceResponse(c, new Response(new Uint8Array(identity), { status: response.status, headers }));

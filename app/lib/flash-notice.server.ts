@@ -7,7 +7,8 @@ import type { VisitorSession } from './session.server.ts';
 
 export type FlashNotice = { message: string; kind: 'success' | 'error' };
 
-const NOTICE_KEY = 'flash_notice';
+/** Where the notice waits in the session (read by shared-page-visitor.server.ts too). */
+export const NOTICE_KEY = 'flash_notice';
 
 type NoticeSession = Pick<VisitorSession, 'get' | 'set'>;
 

@@ -1,7 +1,8 @@
 /**
  * Shared public pages (docs/decisions/026-cacheable-pages.md) on the production build: every anonymous visitor gets
- * the same bytes, from the server's cache, with a CSP whose hashes the browser accepts; a signed-in visitor gets
- * their own page with their saved hearts, and nobody else ever gets it.
+ * the same bytes, from the server's cache, with a CSP whose hashes the browser accepts; a signed-in visitor gets the
+ * same bytes too, and their name and saved hearts appear once the page's GET /user.ljson answers; nobody else ever
+ * sees them.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -9,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { publicPageUrls } from '../../scripts/page-weight.ts';
 import { UI, callFromPage, register, salesListings } from './account-helpers.ts';
-import { useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -96,10 +97,14 @@ describe('shared public pages', () => {
 });
 
 describe('a signed-in visitor', () => {
-  it('gets their own page with their hearts, and the next anonymous visitor still gets the shared one', async () => {
-    const [listing] = await salesListings(baseURL);
+  const signedInName = (page: Page) => page.locator('header .header-user [data-testid="signed-in-name"]');
+
+  it('gets the shared page, then their name and hearts from GET /user.ljson; nobody else sees any of it', async () => {
+    const [listing, other] = await salesListings(baseURL);
     const url = listing!.property_url;
+    const search = '/search?channel=sales';
     const shared = await anonymous(url);
+    const sharedSearch = await anonymous(search);
 
     const page = await newPage();
     const email = `page-cache-${Date.now()}@example.com`;
@@ -107,17 +112,81 @@ describe('a signed-in visitor', () => {
     expect(
       (await callFromPage(page, '/saved_properties.ljson', { property_ids: String(listing!.property_id) })).status,
     ).toBe(200);
-    const answer = await page.goto(url);
-    expect(answer?.headers()['x-cache']).toBeUndefined();
-    expect(answer?.headers()['cache-control']).not.toContain('public');
-    // Who is signed in comes from GET /user.ljson; the heart of the saved property is pressed.
-    const user = await callFromPage(page, '/user.ljson');
-    expect(user.body.email).toBe(email);
-    await expect.poll(() => page.locator('main .save-toggle').first().getAttribute('aria-pressed'), UI).toBe('true');
-    expect(await page.locator('meta[name="csrf-token"]').getAttribute('content')).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    // The page asks who is signed in once it has loaded (which also tells the server this browser runs scripts).
+    await expect.poll(() => signedInName(page).textContent(), UI).toContain('Sam Saver');
 
+    // Layout shifts of anything in the header: the name's arrival must move nothing.
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { headerShifts: number[] }).headerShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          const inHeader = (entry.sources ?? []).some((source) =>
+            (source.node instanceof Element ? source.node : source.node?.parentElement)?.closest('header'),
+          );
+          if (inHeader) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const userCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/user.ljson') userCalls.push(sent.method());
+    });
+    for (const [address, sharedHtml] of [
+      [url, shared.html],
+      [search, sharedSearch.html],
+    ] as const) {
+      userCalls.length = 0;
+      const answer = await page.goto(address);
+      expect(answer?.headers()['cache-control'], address).toMatch(/^public, /);
+      expect(['HIT', 'MISS'], address).toContain(answer?.headers()['x-cache']);
+      expect(await answer?.text(), address).toBe(sharedHtml);
+      await expect.poll(() => signedInName(page).textContent(), UI).toContain('Sam Saver');
+      const heart = page
+        .locator('main')
+        .getByRole('button', { name: `Remove ${listing!.display_address} from saved properties`, exact: true })
+        .first();
+      await expect.poll(() => heart.getAttribute('aria-pressed'), UI).toBe('true');
+      expect(userCalls, address).toEqual(['GET']);
+      expect(await page.evaluate(() => (window as unknown as { headerShifts: number[] }).headerShifts)).toEqual([]);
+    }
+
+    // Toggling still tells the account.
+    await page
+      .locator('main')
+      .getByRole('button', { name: `Save ${other!.display_address}`, exact: true })
+      .first()
+      .click();
+    await expect.poll(() => page.locator('.toast', { hasText: 'Property saved.' }).count(), UI).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => ((await callFromPage(page, '/saved_properties.ljson')).body.property_ids as number[]).sort(),
+        UI,
+      )
+      .toEqual([listing!.property_id, other!.property_id].sort());
+    await expectNoAxeViolations(page);
+
+    // Another visitor, in a browser of their own, sees none of it.
+    const stranger = await newPage();
+    const strangerCalls: number[] = [];
+    stranger.on('response', (answer) => {
+      if (new URL(answer.url()).pathname === '/user.ljson') strangerCalls.push(answer.status());
+    });
+    for (const address of [url, search]) {
+      const answer = await stranger.goto(address);
+      expect(await answer?.text(), address).not.toContain(email);
+      await expect.poll(() => strangerCalls.length, UI).toBeGreaterThan(0);
+      strangerCalls.length = 0;
+      expect(await signedInName(stranger).count(), address).toBe(0);
+      expect(await stranger.locator('main .save-toggle[aria-pressed="true"]').count(), address).toBe(0);
+    }
+    expect((await callFromPage(stranger, '/user.ljson')).body.user_id).toBeNull();
     const after = await anonymous(url);
     expect(after.html).toBe(shared.html);
     expect(after.html).not.toContain(email);
+    expect(after.html).not.toContain('Sam Saver');
   }, 120_000);
 });

@@ -2,7 +2,8 @@
  * The shared page cache (decision 026) in the real server, in front of pages that show listings as the site's do
  * (a property page, the search page, a landing page, an article list): what is shared, who gets it, that a price
  * changed by the import pipeline shows everywhere within a second, that each kind of change drops exactly the pages
- * that show it, that the shared pages' CSP allows exactly their inline code, and that CSRF is still refused.
+ * that show it, that the shared pages' CSP allows exactly their inline code, and that CSRF is still refused. Signed-in
+ * visitors get the same shared bytes and learn who they are from GET /user.ljson (the real route).
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,8 +18,11 @@ import { applyFeed } from '../../app/features/import/pipeline.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import { announcePageChange } from '../../app/lib/page-cache-bus.server.ts';
+import { setFlashNotice, takeFlashNotice } from '../../app/lib/flash-notice.server.ts';
+import { loader as userLoader } from '../../app/routes/api/user-ljson.ts';
 import { createServerApp } from '../../server/app.ts';
 import { PageCache } from '../../server/page-cache.ts';
+import { VISITOR_COOKIES, visitorNeedsOwnPage } from '../../server/page-cache-setup.ts';
 import { feedOf, insertImportWorld, listing, listingFields, record } from './import-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -27,6 +31,7 @@ let app: Hono;
 let cache: PageCache;
 let renders = 0;
 let userId = 0;
+let otherUserId = 0;
 let mediaDir = '';
 const source = 'page-cache-test';
 const origin = 'http://localhost';
@@ -73,11 +78,24 @@ beforeAll(async () => {
     })
     .returning({ id: users.id });
   userId = user!.id;
+  const [other] = await database.db
+    .insert(users)
+    .values({
+      email: 'otto@example.com',
+      emailLower: 'otto@example.com',
+      passwordHash: 'not-used-here',
+      firstName: 'Otto',
+      lastName: 'Other',
+    })
+    .returning({ id: users.id });
+  otherUserId = other!.id;
   cache = new PageCache({
     maxBytes: 4 * 1024 * 1024,
     maxAgeSeconds: 300,
     staleSeconds: 60,
-    sessionCookieNames: ['doorstep_session', 'doorstep_staff'],
+    sessionCookieNames: ['doorstep_staff'],
+    visitorCookieNames: VISITOR_COOKIES,
+    needsOwnPage: visitorNeedsOwnPage(() => database.db),
   });
   app = createServerApp({
     getDb: () => database.db,
@@ -92,15 +110,27 @@ beforeAll(async () => {
     handleDocument: async (request, context) => {
       const url = new URL(request.url);
       if (request.method !== 'GET') {
-        // A write: signing in gives the visitor a session; anything else is accepted as it is.
+        // A write: signing in gives the visitor a session, a plain form post leaves a notice for the next page;
+        // anything else is accepted as it is.
         if (url.pathname === '/sign-in') await context.session.signIn(userId);
+        if (url.pathname === '/sign-in-other') await context.session.signIn(otherUserId);
+        if (url.pathname === '/form-post')
+          await setFlashNotice(context.session, { message: 'Saved.', kind: 'success' });
         return Response.json({ ok: true });
       }
       if (url.pathname === '/csrf-token') return Response.json({ token: context.scriptCsrfToken });
+      if (url.pathname === '/user.ljson') {
+        const answer = await userLoader({ request, context, params: {} } as never);
+        return Response.json(answer.data, { headers: answer.init?.headers });
+      }
       renders++;
-      const token = context.isSharedPage ? '' : context.csrfToken;
+      // A page that wants a session of its own, as a form page's token would.
+      const token = context.isSharedPage && url.pathname !== '/branches/needs-a-session' ? '' : context.csrfToken;
       const visitor = await context.session.getUserId();
-      const greeting = visitor === null ? '' : `<p class="header-user">Signed in as user ${visitor}</p>`;
+      const notice = await takeFlashNotice(context.session);
+      const greeting =
+        (visitor === null ? '' : `<p class="header-user">Signed in as user ${visitor}</p>`) +
+        (notice ? `<p role="status">${notice.message}</p>` : '');
       const rows = await listingRows();
       // Pages that list properties link to each one, as the site's cards do.
       const isListing = !/^\/(?:terms-of-use|branches|articles)/.test(url.pathname);
@@ -214,14 +244,98 @@ describe('shared pages', () => {
   });
 });
 
+const SCRIPT_CALL = { ...SAME_ORIGIN, 'sec-fetch-mode': 'cors', accept: 'application/json' };
+
+/** A visitor who signs in; with the page's script running, whose first page asked GET /user.ljson as it does. */
+async function signedIn(path = '/sign-in', { runsScripts = true } = {}): Promise<string> {
+  const signIn = await app.request(path, { method: 'POST', headers: SAME_ORIGIN });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+  if (runsScripts) expect((await app.request('/user.ljson', { headers: { ...SCRIPT_CALL, cookie } })).status).toBe(200);
+  return cookie;
+}
+
 describe('signed-in visitors', () => {
-  it('always get their own page, and nobody ever gets theirs', async () => {
+  it('get the shared page, byte for byte, from the cache, and their own details from GET /user.ljson', async () => {
+    const [slug] = await slugs();
+    const cookie = await signedIn();
+    for (const url of [`/properties/${slug}`, '/search?channel=lettings&page=2']) {
+      const anonymous = await get(url, { 'accept-encoding': 'identity' });
+      const before = renders;
+      const own = await get(url, { cookie, 'accept-encoding': 'identity' });
+      expect(renders - before, url).toBe(0);
+      expect(own.response.headers.get('x-cache'), url).toBe('HIT');
+      expect(own.html, url).toBe(anonymous.html);
+      expect(own.html, url).not.toContain('Signed in');
+      expect(own.html, url).toContain('<meta name="csrf-token" content=""/>');
+      // Their session cookie is left as it is.
+      expect(own.response.headers.get('set-cookie'), url).toBeNull();
+    }
+    const me = await app.request('/user.ljson', { headers: { cookie } });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    expect(me.headers.get('x-cache')).toBeNull();
+    expect(await me.json()).toMatchObject({ user_id: userId, email: 'tess@example.com', first_name: 'Tess' });
+    const nobody = await app.request('/user.ljson');
+    expect(((await nobody.json()) as { user_id: unknown }).user_id).toBeNull();
+  });
+
+  it('share a page rendered for one of them only as the anonymous page, and never see each other', async () => {
+    const [, slug] = await slugs();
+    const url = `/properties/${slug}`;
+    announcePageChange(database.db, [`listing:${slug}`]);
+    const tess = await signedIn();
+    const otto = await signedIn('/sign-in-other');
+    // The first request after a change is a signed-in visitor's: it is rendered for nobody, and kept.
+    const first = await get(url, { cookie: tess, 'accept-encoding': 'identity' });
+    expect(first.response.headers.get('x-cache')).toBe('MISS');
+    expect(first.response.headers.get('cache-control')).toMatch(/^public, /);
+    const second = await get(url, { cookie: otto, 'accept-encoding': 'identity' });
+    const third = await get(url, { 'accept-encoding': 'identity' });
+    expect(second.response.headers.get('x-cache')).toBe('HIT');
+    for (const { html } of [first, second, third]) {
+      expect(html).toBe(first.html);
+      expect(html).not.toContain('Signed in');
+      expect(html).not.toMatch(/tess|otto/i);
+    }
+    const tessView = (await (await app.request('/user.ljson', { headers: { cookie: tess } })).json()) as object;
+    const ottoView = (await (await app.request('/user.ljson', { headers: { cookie: otto } })).json()) as object;
+    expect(tessView).toMatchObject({ user_id: userId, email: 'tess@example.com' });
+    expect(ottoView).toMatchObject({ user_id: otherUserId, email: 'otto@example.com' });
+    expect(JSON.stringify(tessView)).not.toMatch(/otto/i);
+    expect(JSON.stringify(ottoView)).not.toMatch(/tess/i);
+  });
+
+  it('get their own page once while a notice from a plain form post waits for it, then the shared one', async () => {
+    const [slug] = await slugs();
+    const url = `/properties/${slug}`;
+    const cookie = await signedIn();
+    const shared = await get(url, { 'accept-encoding': 'identity' });
+    const { token } = (await (await app.request('/csrf-token', { headers: { cookie } })).json()) as { token: string };
+    const formPost = await app.request('/form-post', {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `authenticity_token=${encodeURIComponent(token)}`,
+    });
+    expect(formPost.status).toBe(200);
+    const withNotice = await get(url, { cookie, 'accept-encoding': 'identity' });
+    expect(withNotice.html).toContain('<p role="status">Saved.</p>');
+    expect(withNotice.html).toContain(`Signed in as user ${userId}`);
+    expect(withNotice.response.headers.get('x-cache')).toBeNull();
+    expect(withNotice.response.headers.get('cache-control') ?? '').not.toContain('public');
+    // Nobody else is given it, and the notice is shown once.
+    expect((await get(url, { 'accept-encoding': 'identity' })).html).toBe(shared.html);
+    const next = await get(url, { cookie, 'accept-encoding': 'identity' });
+    expect(next.response.headers.get('x-cache')).toBe('HIT');
+    expect(next.html).toBe(shared.html);
+  });
+
+  it('whose browser runs no script get their own page with their token, and nobody ever gets theirs', async () => {
     const [slug] = await slugs();
     const url = `/properties/${slug}`;
     const anonymous = await get(url);
-    const signIn = await app.request('/sign-in', { method: 'POST', headers: SAME_ORIGIN });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signedIn('/sign-in', { runsScripts: false });
+    // Opening GET /user.ljson as a page (no script) does not count as the script running.
+    await app.request('/user.ljson', { headers: { ...SAME_ORIGIN, cookie } });
     const own = await get(url, { cookie });
     expect(own.html).toContain(`Signed in as user ${userId}`);
     expect(own.html).toMatch(/<meta name="csrf-token" content="[A-Za-z0-9_-]{80,}"\/>/);
@@ -230,6 +344,22 @@ describe('signed-in visitors', () => {
     const after = await get(url);
     expect(after.html).toBe(anonymous.html);
     expect(after.html).not.toContain('Signed in');
+  });
+
+  it('keep their session when a shared render wanted one of its own, and that render is not kept', async () => {
+    const cookie = await signedIn();
+    const url = '/branches/needs-a-session';
+    const before = renders;
+    const own = await get(url, { cookie });
+    expect(own.response.status).toBe(200);
+    expect(own.response.headers.get('set-cookie')).toBeNull();
+    expect(own.response.headers.get('cache-control')).toBe('private, no-store');
+    expect(own.html).not.toContain('Signed in');
+    await get(url, { cookie });
+    expect(renders - before).toBe(2);
+    // The visitor is still signed in.
+    const me = (await (await app.request('/user.ljson', { headers: { cookie } })).json()) as { user_id: number };
+    expect(me.user_id).toBe(userId);
   });
 });
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { showToast } from '../../components/toast.tsx';
 import { toQueryParams, type Search } from '../search/index.ts';
-import { useCurrentUserId } from '../site/index.ts';
+import { useVisitor } from '../site/index.ts';
 import { SAVED_SEARCHES_LIMIT_MESSAGE } from './saved-messages.ts';
 import { saveSearchFromResultsPage } from './saved-searches-store.ts';
 
@@ -14,8 +14,10 @@ import { saveSearchFromResultsPage } from './saved-searches-store.ts';
  * in) and redirects back; with it, visitors save in the browser and signed-in users through the same call.
  */
 export function SaveSearchButton({ search }: { search: Search }) {
-  // Visitors save locally; signed-in users on the server.
-  const userId = useCurrentUserId();
+  // Visitors save locally; signed-in users on the server. Before GET /user.ljson has answered, the server is asked
+  // (it answers a visitor 401, and the search is then kept locally).
+  const visitor = useVisitor();
+  const isMaybeSignedIn = !visitor.isKnown || visitor.userId !== null;
   const location = useLocation();
   const [saveMessage, setSaveMessage] = useState('');
   const [isPending, setPending] = useState(false);
@@ -30,7 +32,7 @@ export function SaveSearchButton({ search }: { search: Search }) {
     setPending(true);
     try {
       // Keeping the store in step with sign-in and sign-out is the root layout's job (saved-sync.ts).
-      const message = await saveSearchFromResultsPage(search, userId);
+      const message = await saveSearchFromResultsPage(search, isMaybeSignedIn);
       setSaveMessage(message);
       if (message === SAVED_SEARCHES_LIMIT_MESSAGE) showToast(message, { kind: 'error' });
     } finally {

@@ -6,8 +6,8 @@
  *   _method=delete). On sign-in the local and server lists are merged, local-only items are pushed, and the sync
  *   flag is stored (on the server, users.saved_properties_synced, and locally) once done. The visitor's own list is
  *   kept aside while signed in and restored on sign-out.
- * Sign-in and sign-out arrive as the window event 'doorstep:auth' ({ userId }); on page load the root loader's
- * currentUser.userId does the same job, so a missed event is caught on the next page.
+ * Sign-in and sign-out arrive as the window event 'doorstep:auth' ({ userId }); on page load the answer of
+ * GET /user.ljson (the site feature's visitor store) does the same job, so a missed event is caught on the next page.
  */
 import { callJson, forgetCsrfToken } from './saved-client.ts';
 import { SAVED_ITEM_LIMIT } from './saved-messages.ts';
@@ -100,6 +100,10 @@ function idsFrom(body: Record<string, unknown>): number[] | null {
 let currentUserId: number | null = null;
 let reconciling: Promise<void> | null = null;
 let reconciledFor: number | null | undefined;
+/** Who is signed in is learnt after the page loads (GET /user.ljson): a toggle before that waits for it, briefly. */
+const USER_WAIT_MS = 3_000;
+let markUserKnown: () => void = () => undefined;
+const userKnown = new Promise<void>((resolve) => (markUserKnown = resolve));
 
 /**
  * Brings the local list in line with who is signed in: merge once per user (then the sync flag), refresh from the
@@ -107,6 +111,7 @@ let reconciledFor: number | null | undefined;
  */
 export function setSavedPropertiesUser(userId: number | null): Promise<void> {
   currentUserId = userId;
+  markUserKnown();
   if (reconciledFor === userId && reconciling) return reconciling;
   reconciledFor = userId;
   reconciling = reconcile(userId).catch(() => undefined);
@@ -169,6 +174,8 @@ export type ToggleOutcome = 'saved' | 'removed' | 'limit-reached' | 'failed';
 
 /** Flips one property; signed in, the server is told and the toggle is undone if it refuses. */
 export async function toggleSavedProperty(propertyId: number): Promise<ToggleOutcome> {
+  // Unanswered (offline), the toggle goes ahead as a visitor's: kept in the browser, merged on the next sign-in.
+  await Promise.race([userKnown, new Promise((resolve) => setTimeout(resolve, USER_WAIT_MS))]);
   const before = getSavedPropertyIds();
   const isNowSaved = !before.includes(propertyId);
   if (isNowSaved && before.length >= SAVED_ITEM_LIMIT) return 'limit-reached';

@@ -14,7 +14,7 @@ import {
   subscribeLocalSavedSearches,
   type LocalSavedSearch,
 } from './saved-searches-store.ts';
-import { useCurrentUserId } from '../site/index.ts';
+import { useVisitor } from '../site/index.ts';
 import {
   ALERT_FREQUENCY_LABELS,
   ALERT_FREQUENCY_UPDATED_MESSAGE,
@@ -46,7 +46,7 @@ export function SavedSearchesPanel({
   savedSearches: SavedSearchView[];
   isSignedIn: boolean;
 }) {
-  const userId = useCurrentUserId();
+  const { isKnown, userId } = useVisitor();
   const [serverRows, setServerRows] = useState<Row[]>(() =>
     savedSearches.map((entry) => ({
       id: String(entry.search_id),
@@ -73,8 +73,9 @@ export function SavedSearchesPanel({
 
   useEffect(() => {
     listenForSavedSearchAuth();
-    void setSavedSearchesUser(userId);
-  }, [userId]);
+    // Until GET /user.ljson answers, a signed-in visitor must not be taken for one who signed out.
+    if (isKnown) void setSavedSearchesUser(userId);
+  }, [isKnown, userId]);
 
   const rows = isSignedIn ? serverRows : localRows;
   const isHydrated = useIsHydrated();

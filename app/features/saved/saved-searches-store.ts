@@ -177,8 +177,8 @@ export function listenForSavedSearchAuth(): void {
  * The results page's 'Save search' (spec point 4): in browser storage with alert frequency I for visitors, on the
  * server for signed-in users. Answers the message to show.
  */
-export async function saveSearchFromResultsPage(search: Search, userId: number | null): Promise<string> {
-  const outcome = userId === null ? saveSearchLocally(search) : await saveSearchOnServer(search);
+export async function saveSearchFromResultsPage(search: Search, isMaybeSignedIn: boolean): Promise<string> {
+  const outcome = isMaybeSignedIn ? await saveSearchOnServer(search) : saveSearchLocally(search);
   switch (outcome) {
     case 'saved':
       return SEARCH_SAVED_MESSAGE;
@@ -188,7 +188,7 @@ export async function saveSearchFromResultsPage(search: Search, userId: number |
       return SAVED_SEARCHES_LIMIT_MESSAGE;
     case 'signed-out':
       // The session ended in another tab: keep it locally instead.
-      return saveSearchFromResultsPage(search, null);
+      return saveSearchFromResultsPage(search, false);
     default:
       return 'Sorry, the search could not be saved. Please try again.';
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useCurrentUserId } from '../site/index.ts';
+import { useVisitor } from '../site/index.ts';
 import { listenForAuthChanges, setSavedPropertiesUser } from './saved-properties-store.ts';
 import { SAVED_SEARCHES_USER_KEY } from './saved-storage-keys.ts';
 
@@ -26,12 +26,14 @@ function hasSignedInHere(): boolean {
  * root layout, so it runs on every page.
  */
 export function useSavedPropertiesSync(): void {
-  const userId = useCurrentUserId();
+  const { isKnown, userId } = useVisitor();
   useEffect(() => {
     listenForAuthChanges();
+    // Until GET /user.ljson answers, a signed-in visitor must not be taken for one who signed out.
+    if (!isKnown) return;
     void setSavedPropertiesUser(userId);
     if (userId !== null || hasSignedInHere()) syncSavedSearches(userId);
-  }, [userId]);
+  }, [isKnown, userId]);
   useEffect(() => {
     // Sign-in and sign-out in the account sidebar announce themselves with this event ({ userId }).
     const onAuth = (event: Event) => {

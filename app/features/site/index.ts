@@ -2,7 +2,8 @@
  * The site feature's client-safe public surface (server-only code: index.server.ts). Other features import only
  * from its entries; the rest of this folder is private (eslint/import-boundaries.js).
  */
-export { type RootData, useCsrfToken, useCurrentUserId, useRootData } from './root-data.ts';
+export { type RootData, useCsrfToken, useRootData } from './root-data.ts';
+export { useVisitor } from './visitor.ts';
 export { SiteFooter } from './site-footer.tsx';
 export { SiteHeader } from './site-header.tsx';
 export { readThemeColour, rootStyleSheet, themeColours, themeStyle } from './theme.ts';

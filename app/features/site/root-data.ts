@@ -9,8 +9,6 @@ import type { ConsentStatus } from '../consent/index.ts';
 import type { SiteChrome } from './site-chrome.server.ts';
 
 export type RootData = {
-  /** Signed-in state for every screen (save toggles, account sidebar); details come from GET /user.ljson. */
-  currentUser: { userId: number | null };
   /** Texts for '#flash/{key}' toasts (spec point 8: they come from page data). */
   flashMessages: Record<string, string>;
   /** A notice a form post left for this page (app/lib/flash-notice.server.ts), shown once. */
@@ -28,8 +26,4 @@ export function useRootData(): RootData | undefined {
 
 export function useCsrfToken(): string {
   return useCurrentCsrfToken(useRootData()?.csrfToken ?? '');
-}
-
-export function useCurrentUserId(): number | null {
-  return useRootData()?.currentUser.userId ?? null;
 }

@@ -15,6 +15,7 @@ import { MenuLink } from './menu-link.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { useCompactHeader } from '../../components/use-compact-header.ts';
+import { useVisitor } from './visitor.ts';
 
 /** Spec point 8, verbatim. */
 export const MISSING_MENU_MESSAGE = 'Error, menu items need to be set in admin for the header component to work';
@@ -36,6 +37,9 @@ export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boo
   // Before hydration, CSS :hover/:focus-within opens the dropdowns; afterwards React state does.
   const isEnhanced = useIsHydrated();
   const setDropdown = useCallback((next: DropdownState) => setDropdownState(next), []);
+  // The page is the same for everyone (decision 026): who is signed in shows once GET /user.ljson has answered.
+  const visitor = useVisitor();
+  const signedInName = visitor.userId === null ? '' : `${visitor.firstName} ${visitor.lastName}`.trim();
 
   useEffect(() => {
     if (!dropdown) return;
@@ -111,6 +115,13 @@ export function SiteHeader({ chrome, isHome }: { chrome: SiteChrome; isHome: boo
               <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
             <span className="visually-hidden">Your account</span>
+            {/* Laid over the space under the icon, so its arrival moves nothing (no layout shift). */}
+            {signedInName ? (
+              <span className="header-user__name" data-testid="signed-in-name">
+                <span className="visually-hidden">, signed in as </span>
+                {signedInName}
+              </span>
+            ) : null}
           </a>
           <MobileMenu
             items={limitMenuDepth(primary, MOBILE_MENU_DEPTH)}
