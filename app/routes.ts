@@ -135,6 +135,8 @@ export default [
     route('privacy', 'routes/admin/privacy.tsx'),
     route('privacy/export', 'routes/admin/privacy-export.ts'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('branches', 'routes/admin/branches.tsx'),
+    route('branches/:id', 'routes/admin/branch.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

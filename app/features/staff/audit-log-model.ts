@@ -32,6 +32,9 @@ export const auditActionLabels: Record<string, string> = {
   'privacy.erase': 'Personal data erased',
   'privacy.retention-run': 'Old leads and uploads deleted',
   'settings.retention-changed': 'Retention setting changed',
+  'branch.updated': 'Branch changed',
+  'staff-profile.updated': 'Staff profile changed',
+  'staff-profile.moved': 'Staff profile moved',
 };
 
 export function auditActionLabel(action: string): string {

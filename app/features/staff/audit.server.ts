@@ -31,7 +31,10 @@ type AuditAction =
   | 'privacy.export'
   | 'privacy.erase'
   | 'privacy.retention-run'
-  | 'settings.retention-changed';
+  | 'settings.retention-changed'
+  | 'branch.updated'
+  | 'staff-profile.updated'
+  | 'staff-profile.moved';
 
 export type AuditEntry = {
   staffId: number | null;

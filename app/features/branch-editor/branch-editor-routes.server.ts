@@ -1,0 +1,71 @@
+/**
+ * The branch editor's loaders and actions for its thin routes (app/routes/admin/branch*.tsx). Owners and managers
+ * only; a manager works on their own branches, and any other branch's id answers 404 like one that does not exist,
+ * so ids cannot be probed. Forms are real posts: the page again with the errors (422), the conflict message (409)
+ * or a 303 to the saved page.
+ */
+import { data, type AppLoadContext } from 'react-router';
+import { getDb } from '../../lib/db.server.ts';
+import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
+import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
+import { readFields } from '../../lib/http/request-body.ts';
+import type { StaffPrincipal } from '../staff/index.ts';
+import { requireStaff } from '../staff/index.server.ts';
+import { branchFormSchema, BRANCH_MESSAGES } from './branch-editor-schemas.ts';
+import { getBranchForEditor, listBranchesForEditor, saveBranch, type AuditActor } from './branch-editor.server.ts';
+import { BRANCH_EDITOR_ROLES, branchScopeFor, type BranchScope } from './branch-scope.ts';
+
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const NOT_FOUND = 'This branch does not exist.';
+
+async function requireBranchEditor(request: Request): Promise<{ principal: StaffPrincipal; scope: BranchScope }> {
+  const principal = await requireStaff(request, { roles: BRANCH_EDITOR_ROLES });
+  const scope = branchScopeFor(principal);
+  if (!scope) throw new HttpError(403, 'Your role does not include the branches.');
+  return { principal, scope };
+}
+
+function actorOf(principal: StaffPrincipal, context: AppLoadContext): AuditActor {
+  return { staffId: principal.staffId, actorEmail: principal.email, ip: context.clientIp };
+}
+
+/** The id in a URL: a positive integer, else the page does not exist. */
+export function idParam(value: string | undefined, message = NOT_FOUND): number {
+  const id = /^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new HttpError(404, message);
+  return id;
+}
+
+/** GET /admin/branches */
+export async function branchListLoader(request: Request) {
+  const { principal, scope } = await requireBranchEditor(request);
+  const branches = await listBranchesForEditor(getDb(), scope);
+  return data({ branches, role: principal.role }, { headers: NO_STORE });
+}
+
+/** GET /admin/branches/:id */
+export async function branchEditLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const branch = await getBranchForEditor(getDb(), scope, idParam(idValue));
+  if (!branch) throw new HttpError(404, NOT_FOUND);
+  return data({ branch, isSaved: new URL(request.url).searchParams.has('saved') }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id: the edit form (the server has checked the authenticity token). */
+export async function branchEditAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const id = idParam(idValue);
+  const db = getDb();
+  // Out of scope or missing: 404 before the form is read, so the answer says nothing about another branch.
+  if (!(await getBranchForEditor(db, scope, id))) throw new HttpError(404, NOT_FOUND);
+  const submission = parseFields(await readFields(request), branchFormSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const outcome = await saveBranch(db, scope, id, submission.value, actorOf(principal, context));
+  if (outcome.status === 'not-found') throw new HttpError(404, NOT_FOUND);
+  if (outcome.status === 'conflict') {
+    // Not the posted answers: the page shows the version that was saved, with the message.
+    return data({ formResult: null, conflict: BRANCH_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+  }
+  return seeOther(`/admin/branches/${id}?saved=1`);
+}
