@@ -137,6 +137,8 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('branches', 'routes/admin/branches.tsx'),
     route('branches/:id', 'routes/admin/branch.tsx'),
+    route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
+    route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -14,6 +14,14 @@ import { requireStaff } from '../staff/index.server.ts';
 import { branchFormSchema, BRANCH_MESSAGES } from './branch-editor-schemas.ts';
 import { getBranchForEditor, listBranchesForEditor, saveBranch, type AuditActor } from './branch-editor.server.ts';
 import { BRANCH_EDITOR_ROLES, branchScopeFor, type BranchScope } from './branch-scope.ts';
+import { STAFF_PROFILE_MESSAGES, staffListActionSchema, staffProfileSchema } from './staff-profile-schemas.ts';
+import {
+  getStaffProfile,
+  listStaffProfiles,
+  moveStaffProfile,
+  saveStaffProfile,
+  setStaffProfileShown,
+} from './staff-profiles.server.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const NOT_FOUND = 'This branch does not exist.';
@@ -30,7 +38,7 @@ function actorOf(principal: StaffPrincipal, context: AppLoadContext): AuditActor
 }
 
 /** The id in a URL: a positive integer, else the page does not exist. */
-export function idParam(value: string | undefined, message = NOT_FOUND): number {
+function idParam(value: string | undefined, message = NOT_FOUND): number {
   const id = /^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : NaN;
   if (!Number.isSafeInteger(id)) throw new HttpError(404, message);
   return id;
@@ -68,4 +76,88 @@ export async function branchEditAction(request: Request, context: AppLoadContext
     return data({ formResult: null, conflict: BRANCH_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
   }
   return seeOther(`/admin/branches/${id}?saved=1`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff profiles of a branch
+
+const PROFILE_NOT_FOUND = 'This staff profile does not exist.';
+
+/** GET /admin/branches/:id/staff */
+export async function staffProfileListLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const list = await listStaffProfiles(getDb(), scope, idParam(idValue));
+  if (!list) throw new HttpError(404, NOT_FOUND);
+  const param = new URL(request.url).searchParams.get('notice');
+  const notice: 'conflict' | 'saved' | null = param === 'conflict' || param === 'saved' ? param : null;
+  return data({ ...list, notice }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/staff: a profile's move up or down, or its show/hide button. */
+export async function staffProfileListAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const db = getDb();
+  if (!(await listStaffProfiles(db, scope, branchId))) throw new HttpError(404, NOT_FOUND);
+  const submission = parseFields(await readFields(request), staffListActionSchema);
+  if (submission.status !== 'success') throw new HttpError(400, STAFF_PROFILE_MESSAGES.profile);
+  const form = submission.value;
+  const actor = actorOf(principal, context);
+  const back = `/admin/branches/${branchId}/staff`;
+  if (form.intent === 'move') {
+    const outcome = await moveStaffProfile(db, scope, branchId, form.staff_id, form.direction, actor);
+    if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+    return seeOther(`${back}#staff-${form.staff_id}`);
+  }
+  const outcome = await setStaffProfileShown(
+    db,
+    scope,
+    branchId,
+    form.staff_id,
+    { isShownOnSite: form.is_shown_on_site, version: form.version },
+    actor,
+  );
+  if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+  return seeOther(`${back}?notice=${outcome}#staff-${form.staff_id}`);
+}
+
+/** GET /admin/branches/:id/staff/:staffId */
+export async function staffProfileLoader(
+  request: Request,
+  idValue: string | undefined,
+  staffValue: string | undefined,
+) {
+  const { scope } = await requireBranchEditor(request);
+  const found = await getStaffProfile(getDb(), scope, idParam(idValue), idParam(staffValue, PROFILE_NOT_FOUND));
+  if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
+  return data({ ...found, isSaved: new URL(request.url).searchParams.has('saved') }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/staff/:staffId: the profile form. */
+export async function staffProfileAction(
+  request: Request,
+  context: AppLoadContext,
+  idValue: string | undefined,
+  staffValue: string | undefined,
+) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const staffId = idParam(staffValue, PROFILE_NOT_FOUND);
+  const db = getDb();
+  if (!(await getStaffProfile(db, scope, branchId, staffId))) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const submission = parseFields(await readFields(request), staffProfileSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const form = submission.value;
+  const outcome = await saveStaffProfile(db, scope, branchId, staffId, form, actorOf(principal, context));
+  if (outcome.status === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+  if (outcome.status === 'branch-not-allowed') {
+    return replyInvalid(submission, [{ field: 'branch_id', message: STAFF_PROFILE_MESSAGES.branch }]);
+  }
+  if (outcome.status === 'conflict') {
+    return data({ formResult: null, conflict: STAFF_PROFILE_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+  }
+  // Moved to another branch: its page is now that branch's.
+  return seeOther(`/admin/branches/${form.branch_id}/staff/${staffId}?saved=1`);
 }

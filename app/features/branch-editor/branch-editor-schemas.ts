@@ -63,9 +63,9 @@ export function plainParagraphs(value: string): string {
 }
 
 /** A form string: a missing field (a hostile post) reads as empty, so the field's own message answers it. */
-const formText = z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string());
+export const formText = z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string());
 
-function line(max: number, requiredMessage?: string) {
+export function line(max: number, requiredMessage?: string) {
   const cleaned = formText.transform(plainLine);
   return cleaned
     .pipe(requiredMessage ? z.string().min(1, requiredMessage) : z.string())
@@ -79,14 +79,14 @@ export function isTelephoneNumber(value: string): boolean {
   return PHONE_SHAPE.test(value) && digits >= 6 && digits <= 20;
 }
 
-const phone = formText.transform(plainLine).pipe(z.string().refine(isTelephoneNumber, BRANCH_MESSAGES.phone));
+export const phone = formText.transform(plainLine).pipe(z.string().refine(isTelephoneNumber, BRANCH_MESSAGES.phone));
 /** Blank means "use the office number" (the site falls back to it). */
 const optionalPhone = formText
   .transform(plainLine)
   .pipe(z.string().refine((value) => value === '' || isTelephoneNumber(value), BRANCH_MESSAGES.phone))
   .transform((value) => (value === '' ? null : value));
 
-const email = formText.transform(plainLine).pipe(
+export const email = formText.transform(plainLine).pipe(
   z
     .string()
     .max(254, BRANCH_MESSAGES.email)
@@ -180,7 +180,7 @@ const postcodeDistricts = formText
     return districts;
   });
 
-const positiveId = (message: string) =>
+export const positiveId = (message: string) =>
   formText.pipe(
     z
       .string()
