@@ -33,6 +33,7 @@ import * as auditRoute from '../../app/routes/admin/audit.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
+import * as branchNewRoute from '../../app/routes/admin/branch-new.tsx';
 import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import { createServerApp } from '../../server/app.ts';
@@ -131,6 +132,7 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     module: branchesRoute,
     access: ['owner', 'manager'],
   },
+  { file: 'routes/admin/branch-new.tsx', path: '/admin/branches/new', module: branchNewRoute, access: ['owner'] },
   {
     file: 'routes/admin/branch.tsx',
     path: '/admin/branches/1',

@@ -19,6 +19,7 @@ import { getBranchContacts } from '../../app/features/properties/index.server.ts
 import { findNearestBranch } from '../../app/features/valuation/branch-lookup.server.ts';
 import * as listRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
+import * as newBranchRoute from '../../app/routes/admin/branch-new.tsx';
 import * as staffListRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as profileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -302,6 +303,52 @@ describe('saving a branch', () => {
     const page = await getBranchBySlug(database.db, 'bath');
     expect(page?.branchName).toBe('Bath <b>Centre</b>');
     expect(page?.description).toBe('One\n\nTwo');
+  });
+});
+
+describe('adding a branch', () => {
+  const newBranch = {
+    name: 'Wells',
+    address_line_1: '3 Market Place',
+    town: 'Wells',
+    county: 'Somerset',
+    postcode: 'ba5 2rb',
+    country: 'england',
+    contact_number: '01632 960300',
+    email: 'wells@agency.example',
+    latitude: '51.2093',
+    longitude: '-2.6445',
+  };
+
+  it('is for owners: a manager is refused', async () => {
+    const answer = await call('bathManager', newBranchRoute.action, '/admin/branches/new', {}, newBranch);
+    expect(answer.status).toBe(403);
+  });
+
+  it('makes the branch with sales and lettings departments, and shows it at once', async () => {
+    const answer = await call('owner', newBranchRoute.action, '/admin/branches/new', {}, newBranch);
+    expect(answer.status).toBe(303);
+    const page = await getBranchBySlug(database.db, 'wells');
+    expect(page).toMatchObject({ branchName: 'Wells', postcode: 'BA5 2RB', departmentLabels: ['Sales', 'Lettings'] });
+    expect(answer.response?.headers.get('location')).toBe(`/admin/branches/${page!.id}?saved=1`);
+    expect(announced).toContainEqual(['listings', 'branch:wells']);
+    const again = await call(
+      'owner',
+      newBranchRoute.action,
+      '/admin/branches/new',
+      {},
+      { ...newBranch, name: 'wells!' },
+    );
+    expect(again.status).toBe(422);
+    expect(errorsOf(again)).toMatchObject({ name: [BRANCH_MESSAGES.slugTaken] });
+    const bad = await call(
+      'owner',
+      newBranchRoute.action,
+      '/admin/branches/new',
+      {},
+      { ...newBranch, country: 'france' },
+    );
+    expect(errorsOf(bad)).toMatchObject({ country: [BRANCH_MESSAGES.country] });
   });
 });
 

@@ -11,8 +11,14 @@ import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { requireStaff } from '../staff/index.server.ts';
-import { branchFormSchema, BRANCH_MESSAGES } from './branch-editor-schemas.ts';
-import { getBranchForEditor, listBranchesForEditor, saveBranch, type AuditActor } from './branch-editor.server.ts';
+import { branchFormSchema, branchSlugOf, BRANCH_MESSAGES, newBranchSchema } from './branch-editor-schemas.ts';
+import {
+  createBranch,
+  getBranchForEditor,
+  listBranchesForEditor,
+  saveBranch,
+  type AuditActor,
+} from './branch-editor.server.ts';
 import { BRANCH_EDITOR_ROLES, branchScopeFor, type BranchScope } from './branch-scope.ts';
 import { STAFF_PROFILE_MESSAGES, staffListActionSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import {
@@ -48,7 +54,29 @@ function idParam(value: string | undefined, message = NOT_FOUND): number {
 export async function branchListLoader(request: Request) {
   const { principal, scope } = await requireBranchEditor(request);
   const branches = await listBranchesForEditor(getDb(), scope);
-  return data({ branches, role: principal.role }, { headers: NO_STORE });
+  return data({ branches, canAddBranch: principal.role === 'owner' }, { headers: NO_STORE });
+}
+
+/** GET /admin/branches/new (owners) */
+export async function newBranchLoader(request: Request) {
+  await requireStaff(request, { roles: ['owner'] });
+  return data({}, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/new (owners): the branch is made, then filled in on its own edit form. */
+export async function newBranchAction(request: Request, context: AppLoadContext) {
+  assertMethod(request, ['POST']);
+  const principal = await requireStaff(request, { roles: ['owner'] });
+  const submission = parseFields(await readFields(request), newBranchSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  if (branchSlugOf(submission.value.name) === '') {
+    return replyInvalid(submission, [{ field: 'name', message: BRANCH_MESSAGES.name }]);
+  }
+  const outcome = await createBranch(getDb(), submission.value, actorOf(principal, context));
+  if (outcome.status === 'slug-taken') {
+    return replyInvalid(submission, [{ field: 'name', message: BRANCH_MESSAGES.slugTaken }]);
+  }
+  return seeOther(`/admin/branches/${outcome.id}?saved=1`);
 }
 
 /** GET /admin/branches/:id */

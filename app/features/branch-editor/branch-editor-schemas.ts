@@ -31,6 +31,7 @@ export const BRANCH_MESSAGES = {
   conflict:
     'Someone else saved this branch while you were editing it, so your changes were not saved. The form now shows their version: make your changes again.',
   slugTaken: 'Another branch already has this name: choose another',
+  country: 'Choose the country the branch is in',
   tooLong: (max: number) => `Enter ${max} characters or fewer`,
 } as const;
 
@@ -233,6 +234,44 @@ export const branchFormSchema = z.object({
 });
 
 export type BranchForm = z.output<typeof branchFormSchema>;
+
+export const BRANCH_COUNTRIES = [
+  { value: 'england', label: 'England' },
+  { value: 'scotland', label: 'Scotland' },
+  { value: 'wales', label: 'Wales' },
+] as const;
+
+/** An owner adds a branch with what the site needs to show it; the rest is filled in on its edit form. */
+export const newBranchSchema = branchFormSchema
+  .pick({
+    name: true,
+    address_line_1: true,
+    town: true,
+    county: true,
+    postcode: true,
+    contact_number: true,
+    email: true,
+    latitude: true,
+    longitude: true,
+  })
+  .extend({
+    country: z.enum(['england', 'scotland', 'wales'], { message: BRANCH_MESSAGES.country }),
+  });
+
+export type NewBranchForm = z.output<typeof newBranchSchema>;
+
+/** The branch page's address: 'Bristol Clifton' → 'bristol-clifton'. */
+export function branchSlugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
 
 /** The form's hours as the site stores them: Monday first, exceptions by date with blank rows left out. */
 export function openingHoursOf(form: Pick<BranchForm, 'hours' | 'exceptions'>): OpeningHours {

@@ -3,17 +3,30 @@
  * real post (it works without JavaScript), checked in the browser by the same schema as the action; every field a
  * post without JavaScript sent comes back into its input with its message.
  */
-import { ErrorSummary, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { BLANK_EXCEPTION_ROWS, branchFormSchema, WEEKDAYS } from './branch-editor-schemas.ts';
+import {
+  BLANK_EXCEPTION_ROWS,
+  BRANCH_COUNTRIES,
+  branchFormSchema,
+  newBranchSchema,
+  WEEKDAYS,
+} from './branch-editor-schemas.ts';
 import type { BranchForEditor, BranchListRow } from './branch-editor.server.ts';
 import './branch-editor.css';
 
-export function BranchList({ branches }: { branches: readonly BranchListRow[] }) {
+export function BranchList({ branches, canAddBranch }: { branches: readonly BranchListRow[]; canAddBranch: boolean }) {
   return (
     <>
       <h1>Branches</h1>
+      {canAddBranch ? (
+        <p>
+          <a className="admin-button" href="/admin/branches/new">
+            Add a branch
+          </a>
+        </p>
+      ) : null}
       {branches.length === 0 ? <p>You have no branches to edit. Ask an owner to give you a branch.</p> : null}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
       <div className="admin-table-wrap" role="region" aria-label="Branches" tabIndex={0}>
@@ -211,6 +224,48 @@ export function BranchEditForm({ branch, conflict }: { branch: BranchForEditor; 
 
         <button type="submit" className="admin-button" disabled={form.isPending}>
           Save {branch.name}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** An owner adds a branch: what its page needs first; the rest is on its edit form after. */
+export function NewBranchForm() {
+  const form = useSchemaForm({ id: 'new-branch', schema: newBranchSchema });
+  const text = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      name={name}
+      label={label}
+      defaultValue={form.values[name] ?? ''}
+      error={form.errorFor(name)}
+      autoComplete="off"
+      {...extra}
+    />
+  );
+  return (
+    <>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <form method="post" className="branch-editor admin-narrow" {...form.formProps}>
+        <CsrfField />
+        {text('name', 'Branch name')}
+        {text('address_line_1', 'Address line 1')}
+        {text('town', 'Town')}
+        {text('county', 'County')}
+        {text('postcode', 'Postcode', { className: 'branch-editor__short' })}
+        <SelectField
+          name="country"
+          label="Country"
+          options={BRANCH_COUNTRIES}
+          defaultValue={form.values.country ?? 'england'}
+          error={form.errorFor('country')}
+        />
+        {text('contact_number', 'Office telephone', { type: 'tel' })}
+        {text('email', 'Email address', { type: 'email', spellCheck: false })}
+        {text('latitude', 'Latitude', { inputMode: 'decimal', hint: 'In decimal degrees, like 51.3839.' })}
+        {text('longitude', 'Longitude', { inputMode: 'decimal', hint: 'In decimal degrees, like -2.3612.' })}
+        <button type="submit" className="admin-button" disabled={form.isPending}>
+          Add the branch
         </button>
       </form>
     </>

@@ -9,7 +9,7 @@ import { branches, departments, staffMembers, type OpeningHours } from '../../..
 import type { Database } from '../../lib/db.server.ts';
 import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
 import { recordAudit } from '../staff/index.server.ts';
-import { openingHoursOf, type BranchForm } from './branch-editor-schemas.ts';
+import { branchSlugOf, openingHoursOf, type BranchForm, type NewBranchForm } from './branch-editor-schemas.ts';
 import { isBranchInScope, type BranchScope } from './branch-scope.ts';
 
 export type AuditActor = { staffId: number; actorEmail: string; ip: string | null };
@@ -245,5 +245,50 @@ export async function saveBranch(
     const { tags: _tags, ...saved } = outcome;
     return saved;
   }
+  return outcome;
+}
+
+export type CreateOutcome = { status: 'created'; id: number } | { status: 'slug-taken' };
+
+/**
+ * An owner adds a branch: the branch, and sales and lettings departments answering on its number and address (the
+ * site routes enquiries to departments), in one transaction. Its page and its card in every list appear at once.
+ */
+export async function createBranch(db: Database, form: NewBranchForm, actor: AuditActor): Promise<CreateOutcome> {
+  const slug = branchSlugOf(form.name);
+  const outcome = await db.transaction(async (tx): Promise<CreateOutcome> => {
+    const [taken] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.slug, slug)).limit(1);
+    if (taken) return { status: 'slug-taken' };
+    const [created] = await tx
+      .insert(branches)
+      .values({
+        slug,
+        name: form.name,
+        addressLine1: form.address_line_1,
+        town: form.town,
+        county: form.county,
+        country: form.country,
+        postcode: form.postcode,
+        location: { lat: form.latitude, lng: form.longitude },
+        contactNumber: form.contact_number,
+        email: form.email,
+      })
+      .returning({ id: branches.id });
+    const id = created!.id;
+    await tx.insert(departments).values(
+      (['sales', 'lettings'] as const).map((kind) => ({
+        branchId: id,
+        kind,
+        name: `${form.name} ${kind === 'sales' ? 'Sales' : 'Lettings'}`,
+        label: kind === 'sales' ? 'Sales' : 'Lettings',
+        telephone: form.contact_number,
+        email: form.email,
+        branchDepartmentUrlLabel: kind,
+      })),
+    );
+    await recordAudit(tx, { ...actor, action: 'branch.created', target: `branch:${id}`, details: { after: form } });
+    return { status: 'created', id };
+  });
+  if (outcome.status === 'created') announcePageChange(db, ['listings', branchPageTag(slug)]);
   return outcome;
 }

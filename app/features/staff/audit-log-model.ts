@@ -32,6 +32,7 @@ export const auditActionLabels: Record<string, string> = {
   'privacy.erase': 'Personal data erased',
   'privacy.retention-run': 'Old leads and uploads deleted',
   'settings.retention-changed': 'Retention setting changed',
+  'branch.created': 'Branch added',
   'branch.updated': 'Branch changed',
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',

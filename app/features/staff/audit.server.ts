@@ -32,6 +32,7 @@ type AuditAction =
   | 'privacy.erase'
   | 'privacy.retention-run'
   | 'settings.retention-changed'
+  | 'branch.created'
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved';

@@ -11,5 +11,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Branches | Back office' }];
 
 export default function AdminBranchesRoute({ loaderData }: Route.ComponentProps) {
-  return <BranchList branches={loaderData.branches} />;
+  return <BranchList branches={loaderData.branches} canAddBranch={loaderData.canAddBranch} />;
 }
