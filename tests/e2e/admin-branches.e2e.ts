@@ -125,6 +125,38 @@ describe('branch editor', () => {
       .poll(() => page.locator('.admin-notice').textContent(), { timeout: 20_000 })
       .toContain('The branch has been saved');
     expect((await publicPage(propertyPath)).html).toContain(oldSalesNumber);
+
+    // Staff profiles: the list and a profile's form pass axe; the order changes from the keyboard, on the site at once.
+    await page.getByRole('link', { name: 'Staff profiles' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Staff profiles: Cardiff');
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const names = () => page.locator('.admin-table tbody tr td:nth-child(2)').allTextContents();
+    const publicOrder = async () =>
+      [
+        ...(await publicPage(`/branches/${BRANCH}`)).html.matchAll(/<h3>([^<]+)<\/h3><p class="staff-card__role">/g),
+      ].map((match) => match[1]!);
+    const [first, second] = (await names()).map((name) => name.replace(/^Edit /, ''));
+    expect((await publicOrder()).slice(0, 2)).toEqual([first, second]);
+    await page.getByRole('button', { name: `Move down ${first}` }).press('Enter');
+    await expect
+      .poll(async () => (await names()).slice(0, 2).map((name) => name.replace(/^Edit /, '')))
+      .toEqual([second, first]);
+    expect((await publicOrder()).slice(0, 2)).toEqual([second, first]);
+    await page.getByRole('button', { name: `Move up ${first}` }).press('Enter');
+    await expect
+      .poll(async () => (await names()).slice(0, 2).map((name) => name.replace(/^Edit /, '')))
+      .toEqual([first, second]);
+    expect((await publicOrder()).slice(0, 2)).toEqual([first, second]);
+
+    await page.getByRole('link', { name: `Edit ${first}` }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(first);
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expectNoAxeViolations(page);
   });
 
   it('without JavaScript the form posts and shows its errors on the page', async () => {

@@ -143,7 +143,8 @@ describe('the branch form schema', () => {
     expect(isTelephoneNumber('javascript:alert(1)')).toBe(false);
     expect(errorsFor({ contact_number: 'ring us' })).toEqual({ contact_number: [BRANCH_MESSAGES.phone] });
     expect(errorsFor({ email: 'a@b' })).toEqual({ email: [BRANCH_MESSAGES.email] });
-    expect(errorsFor({ email: 'a@b.example?subject=x' }).email).toBeUndefined();
+    expect(errorsFor({ email: 'a@b.example?subject=x' })).toEqual({ email: [BRANCH_MESSAGES.email] });
+    expect(errorsFor({ email: 'a.b+lettings@agency.example' })).toEqual({});
     expect(errorsFor({ email: '"a"@b.example' })).toEqual({ email: [BRANCH_MESSAGES.email] });
     expect(errorsFor({ postcode: 'BA1' })).toEqual({ postcode: [BRANCH_MESSAGES.postcode] });
     expect(errorsFor({ latitude: '48.9' })).toEqual({ latitude: [BRANCH_MESSAGES.latitude] });
@@ -165,6 +166,7 @@ describe('the branch form schema', () => {
 describe('plain text for the public pages', () => {
   it('removes controls and direction overrides and collapses spaces', () => {
     expect(plainLine(' Bath\u202e\u0000  Centre\t\n')).toBe('Bath Centre');
+    expect(plainLine('Bath\ud800 \ud83c\udfe0')).toBe('Bath \ud83c\udfe0');
     expect(plainParagraphs('One  two\r\n\r\n\r\n\r\nThree\u0007')).toBe('One two\n\nThree');
   });
 });

@@ -46,9 +46,16 @@ const MAX_DISTRICTS = 300;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+// Half a surrogate pair is not text: the database's JSON (the audit log) refuses it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function withoutControls(value: string): string {
+  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '');
+}
+
 /** One-line plain text: no controls or line breaks, single spaces, trimmed. */
 export function plainLine(value: string): string {
-  return value.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  return withoutControls(value).replace(/\s+/g, ' ').trim();
 }
 
 /** Paragraph text: as plainLine, keeping paragraph breaks (at most one blank line). */
@@ -56,6 +63,7 @@ export function plainParagraphs(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
     .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '')
     .split('\n')
     .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
     .join('\n')
@@ -91,7 +99,8 @@ export const email = formText.transform(plainLine).pipe(
   z
     .string()
     .max(254, BRANCH_MESSAGES.email)
-    .regex(/^[^\s@<>()"',;:\\[\]]+@[^\s@<>()"',;:\\[\]]+\.[^\s@<>()"',;:\\[\]]+$/, BRANCH_MESSAGES.email),
+    // Nothing that would change a mailto: link (a query, a second address) and a plain domain name.
+    .regex(/^[^\s@<>()"',;:\\[\]?&#%/=]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/, BRANCH_MESSAGES.email),
 );
 
 function coordinate(min: number, max: number, message: string) {
@@ -100,7 +109,7 @@ function coordinate(min: number, max: number, message: string) {
     .pipe(
       z
         .string()
-        .regex(/^-?\d{1,3}(?:\.\d{1,8})?$/, message)
+        .regex(/^-?\d{1,3}(?:\.\d{1,15})?$/, message)
         .transform(Number)
         .pipe(z.number().min(min, message).max(max, message)),
     );
@@ -166,7 +175,7 @@ export function parsePostcodeDistricts(value: string): string[] | null {
 }
 
 const postcodeDistricts = formText
-  .transform((value) => value.replace(CONTROL, ''))
+  .transform(withoutControls)
   .pipe(z.string().max(4_000, BRANCH_MESSAGES.tooManyDistricts))
   .transform((value, ctx) => {
     const districts = parsePostcodeDistricts(value);
@@ -201,7 +210,7 @@ export const branchFormSchema = z.object({
   town: line(80, BRANCH_MESSAGES.town),
   county: line(80, BRANCH_MESSAGES.county),
   postcode: formText.transform((value, ctx) => {
-    const postcode = normalisePostcode(value.replace(CONTROL, ''));
+    const postcode = normalisePostcode(withoutControls(value));
     if (!postcode) {
       ctx.addIssue({ code: 'custom', message: BRANCH_MESSAGES.postcode });
       return z.NEVER;
