@@ -72,7 +72,7 @@ const editorColumns = {
   version: branches.version,
 };
 
-export type BranchDepartment = { id: number; label: string; telephone: string; email: string };
+type BranchDepartment = { id: number; label: string; telephone: string; email: string };
 
 export type BranchForEditor = {
   id: number;
@@ -154,7 +154,7 @@ export function changesBetween(
   return changed;
 }
 
-export type SaveOutcome =
+type SaveOutcome =
   | { status: 'saved'; slug: string; version: number }
   | { status: 'unchanged'; slug: string }
   | { status: 'not-found' }
@@ -248,7 +248,7 @@ export async function saveBranch(
   return outcome;
 }
 
-export type CreateOutcome = { status: 'created'; id: number } | { status: 'slug-taken' };
+type CreateOutcome = { status: 'created'; id: number } | { status: 'slug-taken' };
 
 /**
  * An owner adds a branch: the branch, and sales and lettings departments answering on its number and address (the

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 
-export type BranchPositionMapProps = {
+type BranchPositionMapProps = {
   lat: number;
   lng: number;
   tileUrl: string;

@@ -120,7 +120,7 @@ function snapshotOf(profile: StaffProfile): Record<string, unknown> {
   return fields;
 }
 
-export type ProfileSaveOutcome =
+type ProfileSaveOutcome =
   | { status: 'saved' | 'unchanged' }
   | { status: 'not-found' }
   | { status: 'conflict' }
