@@ -67,7 +67,7 @@ describe('branch editor', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await rows.getByRole('link', { name: /Cardiff/ }).click();
+    await rows.getByRole('link', { name: 'Edit Cardiff' }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/admin\/branches\/\d+$/);
     const salesField = page.getByLabel('Sales telephone');
     const oldSalesNumber = await salesField.inputValue();
@@ -176,10 +176,7 @@ describe('branch editor', () => {
     const page = await newPage({ javaScriptEnabled: false });
     await signedInManager(page, `e2e-branch-nojs-${stamp}@agency.example`);
     await page.goto('/admin/branches');
-    await page
-      .locator('.admin-table tbody tr')
-      .getByRole('link', { name: /Cardiff/ })
-      .click();
+    await page.locator('.admin-table tbody tr').getByRole('link', { name: 'Edit Cardiff' }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/admin\/branches\/\d+$/);
     await page.getByLabel('Office telephone').fill('ring the bell');
     await page.getByLabel('Latitude').fill('91');
