@@ -177,10 +177,15 @@ export function BranchEditForm({
               <fieldset key={department.id} className="branch-editor__row">
                 <legend>{department.label}</legend>
                 <input type="hidden" name={`departments[${index}].id`} value={department.id} />
-                {text(`departments[${index}].telephone`, `${department.label} telephone`, department.telephone, {
-                  type: 'tel',
-                })}
-                {text(`departments[${index}].email`, `${department.label} email address`, department.email, {
+                {text(
+                  `departments[${index}].telephone`,
+                  `${department.label} department telephone`,
+                  department.telephone,
+                  {
+                    type: 'tel',
+                  },
+                )}
+                {text(`departments[${index}].email`, `${department.label} department email address`, department.email, {
                   type: 'email',
                   spellCheck: false,
                 })}
