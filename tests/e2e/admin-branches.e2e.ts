@@ -118,7 +118,7 @@ describe('branch editor', () => {
     expect((await publicPage(`/branches/${BRANCH}`)).html).not.toContain('029 2018 0999');
 
     // Back as it was, for the other journeys.
-    await page.reload();
+    await page.goto(pathOf(page));
     await page.getByLabel('Sales telephone').fill(oldSalesNumber);
     await page.getByRole('button', { name: 'Save Cardiff' }).click();
     await expect
