@@ -170,7 +170,7 @@ describe('branch editor', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await expectNoAxeViolations(page);
-  });
+  }, 180_000);
 
   it('without JavaScript the form posts and shows its errors on the page', async () => {
     const page = await newPage({ javaScriptEnabled: false });
@@ -193,5 +193,5 @@ describe('branch editor', () => {
     expect(await page.getByLabel('Office telephone').inputValue()).toBe('ring the bell');
     expect(await page.title()).toMatch(/^(Error: )?Cardiff/);
     expect((await publicPage(`/branches/${BRANCH}`)).html).not.toContain('ring the bell');
-  });
+  }, 90_000);
 });
