@@ -3,6 +3,7 @@ import { parseForm, formPayload } from '../../lib/http/form-submission.ts';
 import {
   BRANCH_MESSAGES,
   branchFormSchema,
+  branchSlugOf,
   isTelephoneNumber,
   openingHoursOf,
   parsePostcodeDistricts,
@@ -160,6 +161,16 @@ describe('the branch form schema', () => {
     expect(errorsFor({ name: 'x'.repeat(81) })).toEqual({ name: [BRANCH_MESSAGES.tooLong(80)] });
     expect(errorsFor({ version: '0' })).toEqual({ version: [BRANCH_MESSAGES.version] });
     expect(errorsFor({ 'departments[0].id': 'abc' })).toEqual({ 'departments[0].id': [BRANCH_MESSAGES.department] });
+  });
+});
+
+describe('a new branch’s address', () => {
+  it('is its name in lower case with hyphens, accents and symbols dropped', () => {
+    expect(branchSlugOf('Bristol Clifton')).toBe('bristol-clifton');
+    expect(branchSlugOf('  Ystradgynlais & Brecon ')).toBe('ystradgynlais-and-brecon');
+    expect(branchSlugOf('Café Royal!')).toBe('cafe-royal');
+    expect(branchSlugOf('<>')).toBe('');
+    expect(branchSlugOf('x'.repeat(100)).length).toBe(60);
   });
 });
 
