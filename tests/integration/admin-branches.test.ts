@@ -5,7 +5,7 @@
  * refresh the in-process copies at once; a save from an older version is refused with the message; bad and hostile
  * input answers with messages, never a 500.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branches, departments, staffMembers } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
@@ -44,6 +44,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   setDatabaseHandle(database);
   await insertBranches(database.db);
+  // The fixture gives the branches their ids, as the seed does; the seed then moves the sequence on, and so does this.
+  await database.db.execute(
+    sql`select setval(pg_get_serial_sequence('branches', 'id'), (select max(id) from branches))`,
+  );
   for (const [slug, branchId] of [
     ['bath', BATH],
     ['bristol', BRISTOL],
@@ -286,7 +290,8 @@ describe('saving a branch', () => {
       for (const name of ['version', 'name', 'latitude', 'hours[0].opens', 'departments[0].id', 'exceptions[9].date']) {
         const form = await branchForm(BATH, { [name]: value });
         const answer = await call('bathManager', branchRoute.action, '/admin/branches/1', { id: '1' }, form);
-        expect([303, 404, 409, 422], `${name}=${value.slice(0, 20)}`).toContain(answer.status);
+        // A NUL character is refused by the request reader itself (400).
+        expect([303, 400, 404, 409, 422], `${name}=${JSON.stringify(value.slice(0, 20))}`).toContain(answer.status);
       }
     }
     const empty = await call('bathManager', branchRoute.action, '/admin/branches/1', { id: '1' }, {});
