@@ -70,10 +70,7 @@ export function BranchList({ branches, canAddBranch }: { branches: readonly Bran
             {branches.map((branch) => (
               <tr key={branch.id}>
                 <td>
-                  <a href={`/admin/branches/${branch.id}`}>
-                    <span className="visually-hidden">Edit </span>
-                    {branch.name}
-                  </a>
+                  <a href={`/admin/branches/${branch.id}`}>{branch.name}</a>
                 </td>
                 <td>{`${branch.town}, ${branch.postcode}`}</td>
                 <td>{branch.contactNumber}</td>

@@ -67,10 +67,7 @@ export function StaffProfileList({
                 <tr key={profile.id} id={`staff-${profile.id}`}>
                   <td>{index + 1}</td>
                   <td>
-                    <a href={`/admin/branches/${branch.id}/staff/${profile.id}`}>
-                      <span className="visually-hidden">Edit </span>
-                      {name}
-                    </a>
+                    <a href={`/admin/branches/${branch.id}/staff/${profile.id}`}>{name}</a>
                   </td>
                   <td>{profile.jobTitle}</td>
                   <td>{profile.isShownOnSite ? 'Shown' : 'Hidden'}</td>
