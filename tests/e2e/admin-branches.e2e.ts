@@ -126,19 +126,6 @@ describe('branch editor', () => {
       .toContain('The branch has been saved');
     expect((await publicPage(propertyPath)).html).toContain(oldSalesNumber);
 
-    // The pin: dragged, it writes the position fields (not saved here).
-    const latitude = page.getByLabel('Latitude');
-    const before = await latitude.inputValue();
-    const pin = page.locator('.branch-position__pin');
-    await pin.waitFor({ timeout: 20_000 });
-    const box = (await pin.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 40, { steps: 8 });
-    await page.mouse.up();
-    await expect.poll(() => latitude.inputValue()).not.toBe(before);
-    expect(Number(await latitude.inputValue())).toBeLessThan(Number(before));
-
     // Staff profiles: the list and a profile's form pass axe; the order changes from the keyboard, on the site at once.
     await page.getByRole('link', { name: 'Staff profiles' }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Staff profiles: Cardiff');
