@@ -139,6 +139,11 @@ export default [
     route('privacy', 'routes/admin/privacy.tsx'),
     route('privacy/export', 'routes/admin/privacy-export.ts'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('branches', 'routes/admin/branches.tsx'),
+    route('branches/new', 'routes/admin/branch-new.tsx'),
+    route('branches/:id', 'routes/admin/branch.tsx'),
+    route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
+    route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -53,8 +53,8 @@ const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
   [/^\/search$/, () => ['listings']],
   [/^\/properties\/([^/]+)$/, (match) => [`listing:${match[1]}`]],
   [/^\/property-(?:for-sale|to-rent)(?:\/[^/]+){0,3}$/, () => ['listings']],
-  [/^\/branches\/[^/]+\/properties$/, () => ['listings']],
-  [/^\/branches(?:\/[^/]+)?$/, () => ['listings']],
+  [/^\/branches\/([^/]+)\/properties$/, (match) => ['listings', `branch:${match[1]}`]],
+  [/^\/branches(?:\/([^/]+))?$/, (match) => ['listings', ...(match[1] ? [`branch:${match[1]}`] : [])]],
   [/^\/articles(?:\/[^/]+)?$/, () => ['articles']],
   [
     /^\/(?:terms-of-use|privacy-policy|mortgages|tenant-information|landlords|careers|complaints-procedure|landlord-fees|tenant-fees|cookie-policy|client-money-protection)$/,
@@ -64,6 +64,8 @@ const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
 
 /** Listings a page links to: a property page shows similar ones, whose price and status it repeats. */
 const PROPERTY_LINK = /href="\/properties\/([^/"?#]+)/g;
+/** Branches a page links to: a property page (and the branch list) shows the branch's name, address and numbers. */
+const BRANCH_LINK = /href="\/branches\/([^/"?#]+)"/g;
 
 function cookieNamesOf(header: string | undefined): string[] {
   if (!header) return [];
@@ -294,6 +296,7 @@ export class PageCache {
     }
     const linked = new Set(tags);
     for (const match of html.matchAll(PROPERTY_LINK)) linked.add(`listing:${match[1]}`);
+    for (const match of html.matchAll(BRANCH_LINK)) linked.add(`branch:${match[1]}`);
     for (const name of ['content-length', 'cache-control', 'etag', 'vary']) headers.delete(name);
     const gzip = gzipSync(identity, { level: 6 });
     const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } });

@@ -104,6 +104,10 @@ export const branches = pgTable(
     openingHours: jsonb('opening_hours').$type<OpeningHours>(),
     /** The branch's code in the agency's software (BRANCH_ID of a BLM feed), matching imported listings to it. */
     feedCode: text('feed_code'),
+    /** Postcode districts ('BA1') whose valuations go to this branch before any distance rule (the back office). */
+    coveredPostcodeDistricts: jsonb('covered_postcode_districts').$type<string[]>().notNull().default([]),
+    /** Raised by every back-office save: a save made from an older version is refused, not merged. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('branches_slug_idx').on(t.slug), uniqueIndex('branches_feed_code_idx').on(t.feedCode)],
 );
@@ -151,6 +155,10 @@ export const staffMembers = pgTable(
     contactableForSales: boolean('contactable_for_sales').notNull().default(false),
     contactableForLettings: boolean('contactable_for_lettings').notNull().default(false),
     position: integer('position').notNull().default(0),
+    bio: text('bio').notNull().default(''),
+    /** Hidden profiles stay for the back office (and the properties they look after) but are left off the site. */
+    isShownOnSite: boolean('is_shown_on_site').notNull().default(true),
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('staff_members_branch_idx').on(t.branchId), index('staff_members_department_idx').on(t.departmentId)],
 );

@@ -35,6 +35,11 @@ import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
 import * as auditRoute from '../../app/routes/admin/audit.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
+import * as branchesRoute from '../../app/routes/admin/branches.tsx';
+import * as branchRoute from '../../app/routes/admin/branch.tsx';
+import * as branchNewRoute from '../../app/routes/admin/branch-new.tsx';
+import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
+import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -147,6 +152,34 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     access: ['owner'],
   },
   { file: 'routes/admin/audit.tsx', path: '/admin/audit', module: auditRoute, access: ['owner'] },
+  {
+    file: 'routes/admin/branches.tsx',
+    path: '/admin/branches',
+    module: branchesRoute,
+    access: ['owner', 'manager'],
+  },
+  { file: 'routes/admin/branch-new.tsx', path: '/admin/branches/new', module: branchNewRoute, access: ['owner'] },
+  {
+    file: 'routes/admin/branch.tsx',
+    path: '/admin/branches/1',
+    params: { id: '1' },
+    module: branchRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-staff.tsx',
+    path: '/admin/branches/1/staff',
+    params: { id: '1' },
+    module: branchStaffRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-staff-profile.tsx',
+    path: '/admin/branches/1/staff/1',
+    params: { id: '1', staffId: '1' },
+    module: branchStaffProfileRoute,
+    access: ['owner', 'manager'],
+  },
 ];
 
 /** A negotiator of Bristol, where lead 1 is Bath's: the role may open lead pages, but not that lead's. */

@@ -141,12 +141,19 @@ beforeAll(async () => {
       if (property) {
         const row = rows.find((candidate) => candidate.slug === property[1]);
         if (!row) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/html' } });
-        return new Response(documentOf(row.slug, `${greeting}<p class="price">${money(row.price)}</p>`, token), {
-          headers: { 'Content-Type': 'text/html; charset=utf-8' },
-        });
+        // As the site's contact panel does, a property page links to its branch.
+        const branchLink = '<a href="/branches/bath">About the Bath branch</a>';
+        return new Response(
+          documentOf(row.slug, `${greeting}<p class="price">${money(row.price)}</p>${branchLink}`, token),
+          {
+            headers: { 'Content-Type': 'text/html; charset=utf-8' },
+          },
+        );
       }
       if (url.pathname === '/set-cookie-page') return new Response('x', { headers: { 'Set-Cookie': 'a=b' } });
-      return new Response(documentOf(url.pathname, `${greeting}${list}`, token), {
+      const branchCards =
+        url.pathname === '/branches' ? '<a href="/branches/bath">Bath</a><a href="/branches/bristol">Bristol</a>' : '';
+      return new Response(documentOf(url.pathname, `${greeting}${list}${branchCards}`, token), {
         headers: {
           'Content-Type': 'text/html; charset=utf-8',
           ...(url.pathname === '/articles' ? { 'Set-Cookie': 'flash=1; Path=/' } : {}),
@@ -448,6 +455,26 @@ describe('invalidation by kind of change', () => {
     announcePageChange(database.db, ['site']);
     expect(await cached('/branches')).toBe(false);
     expect(await cached(`/properties/${first}`)).toBe(false);
+  });
+
+  it('drops the pages showing a branch: its own, the list and its properties’ pages, not the others', async () => {
+    const [first] = await slugs();
+    const pages = [
+      '/branches/bath',
+      '/branches/bristol',
+      '/branches',
+      `/properties/${first}`,
+      '/articles/news',
+      '/search',
+    ];
+    await warm(pages);
+    announcePageChange(database.db, ['branch:bath']);
+    expect(await cached('/branches/bath')).toBe(false);
+    expect(await cached('/branches')).toBe(false);
+    expect(await cached(`/properties/${first}`)).toBe(false);
+    expect(await cached('/branches/bristol')).toBe(true);
+    expect(await cached('/articles/news')).toBe(true);
+    expect(await cached('/search')).toBe(true);
   });
 });
 

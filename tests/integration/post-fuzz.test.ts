@@ -86,6 +86,18 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
   { path: '/admin/diary/1', load: () => import('../../app/routes/admin/diary-entry.tsx'), params: { id: '1' } },
   { path: '/admin/listings/new', load: () => import('../../app/routes/admin/listing-new.tsx') },
   { path: '/admin/listings/1', load: () => import('../../app/routes/admin/listing.tsx'), params: { id: '1' } },
+  { path: '/admin/branches/new', load: () => import('../../app/routes/admin/branch-new.tsx') },
+  { path: '/admin/branches/1', load: () => import('../../app/routes/admin/branch.tsx'), params: { id: '1' } },
+  {
+    path: '/admin/branches/1/staff',
+    load: () => import('../../app/routes/admin/branch-staff.tsx'),
+    params: { id: '1' },
+  },
+  {
+    path: '/admin/branches/1/staff/1',
+    load: () => import('../../app/routes/admin/branch-staff-profile.tsx'),
+    params: { id: '1', staffId: '1' },
+  },
 ];
 
 let database: TestDatabase;

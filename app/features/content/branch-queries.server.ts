@@ -214,7 +214,7 @@ export async function getBranchBySlug(db: Database, slug: string, propertyLimit 
         contactableForLettings: staffMembers.contactableForLettings,
       })
       .from(staffMembers)
-      .where(eq(staffMembers.branchId, row.id))
+      .where(and(eq(staffMembers.branchId, row.id), eq(staffMembers.isShownOnSite, true)))
       .orderBy(asc(staffMembers.position), asc(staffMembers.id)),
     db
       .select(propertyCardColumns)

@@ -181,7 +181,8 @@ export async function getStaffMemberForContact(db: Database, id: number): Promis
     })
     .from(staffMembers)
     .leftJoin(branches, eq(branches.id, staffMembers.branchId))
-    .where(eq(staffMembers.id, id))
+    // A profile hidden in the back office is not on the site, so it cannot be contacted through it either.
+    .where(and(eq(staffMembers.id, id), eq(staffMembers.isShownOnSite, true)))
     .limit(1);
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { branches, properties, type Channel, type PriceChange } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { onPageChange } from '../../lib/page-cache-bus.server.ts';
 import { toPropertyCard, type PropertyCard } from './property-card.ts';
 
 /** Only the columns a card needs (house style rule 5). */
@@ -36,8 +37,12 @@ export const propertyCardColumns = {
   branchId: properties.branchId,
 };
 
-const branchNamesCache = new WeakMap<Database, { names: Map<number, string>; at: number }>();
+let branchNamesCache = new WeakMap<Database, { names: Map<number, string>; at: number }>();
 const BRANCH_NAMES_CACHE_MS = 30_000;
+// A branch renamed in the back office shows on the cards at once, on every instance (the page-cache bus).
+onPageChange((tags) => {
+  if (tags.some((tag) => tag === '*' || tag.startsWith('branch:'))) branchNamesCache = new WeakMap();
+});
 
 /** Branch names by id for the cards' branch line: agency configuration, cached briefly per database. */
 export async function getBranchNames(db: Database): Promise<ReadonlyMap<number, string>> {

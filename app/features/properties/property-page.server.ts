@@ -11,6 +11,7 @@ import {
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
+import { onPageChange } from '../../lib/page-cache-bus.server.ts';
 import type { TagsToDepartmentLabels } from './contact-routing.ts';
 import { propertyUrl, toPropertyCard, type PropertyCard } from './property-card.ts';
 import { getBranchNames, propertyCardColumns } from './cards.server.ts';
@@ -145,6 +146,11 @@ type BranchContacts = {
 
 const branchContactsCache = new Map<number, { value: BranchContacts | null; at: number }>();
 const BRANCH_CACHE_MS = 30_000;
+// A branch or staff profile saved in the back office shows at once: its announcement, heard by every instance (the
+// page-cache bus), drops these copies too.
+onPageChange((tags) => {
+  if (tags.some((tag) => tag === '*' || tag.startsWith('branch:'))) branchContactsCache.clear();
+});
 
 /**
  * A branch with its departments (plus its external commercial department) and staff in display order. This is
@@ -169,7 +175,7 @@ export async function getBranchContacts(db: Database, branchId: number): Promise
     db
       .select(staffColumns)
       .from(staffMembers)
-      .where(eq(staffMembers.branchId, branchId))
+      .where(and(eq(staffMembers.branchId, branchId), eq(staffMembers.isShownOnSite, true)))
       .orderBy(asc(staffMembers.position), asc(staffMembers.id)),
   ]);
   const branchRow = branchRows[0];

@@ -57,7 +57,11 @@ async function readSavedFields(request: Request): Promise<Record<string, string>
   for (const [key, value] of Object.entries(await readFields(request))) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
       fields[key] = String(value);
-    else if (Array.isArray(value)) fields[key] = value.map(String).join(',');
+    // A list's nested objects (a hostile body) have no prototype, so String() would throw: they count as empty.
+    else if (Array.isArray(value))
+      fields[key] = value
+        .map((item: unknown) => (typeof item === 'object' && item !== null ? '' : String(item)))
+        .join(',');
   }
   delete fields.authenticity_token;
   delete fields._method;

@@ -38,6 +38,10 @@ export const auditActionLabels: Record<string, string> = {
   'listing.price-changed': 'Listing price changed',
   'listing.published': 'Listing published',
   'listing.unpublished': 'Listing unpublished',
+  'branch.created': 'Branch added',
+  'branch.updated': 'Branch changed',
+  'staff-profile.updated': 'Staff profile changed',
+  'staff-profile.moved': 'Staff profile moved',
 };
 
 export function auditActionLabel(action: string): string {

@@ -37,7 +37,11 @@ type AuditAction =
   | 'listing.status-changed'
   | 'listing.price-changed'
   | 'listing.published'
-  | 'listing.unpublished';
+  | 'listing.unpublished'
+  | 'branch.created'
+  | 'branch.updated'
+  | 'staff-profile.updated'
+  | 'staff-profile.moved';
 
 export type AuditEntry = {
   staffId: number | null;

@@ -51,6 +51,12 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'manager'],
   },
   {
+    path: '/admin/branches',
+    title: 'Branches',
+    description: 'Branch details, telephone numbers, opening hours, map position and staff profiles on the site.',
+    roles: ['owner', 'manager'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
     description: 'Invite staff, change roles and branches, reset an authenticator, deactivate accounts.',

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { addresses, branches, places } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
-import { nearestBranchWithin, type LatLng } from './branch-distance.ts';
+import { distanceKm, nearestBranchWithin, type LatLng } from './branch-distance.ts';
 import { normalisePostcode, outcodeOf } from './valuation-schema.ts';
 
 export type BranchMatch = { id: number; name: string; distanceKm: number };
@@ -30,12 +30,33 @@ async function locatePostcode(db: Database, postcode: string): Promise<LatLng | 
   return district?.location ?? null;
 }
 
-/** The branch nearest to a postcode, within MAX_BRANCH_DISTANCE_KM; null when none (or the postcode is unknown). */
+/**
+ * The branch for a postcode: one that lists its district among the districts it covers (set in the back office;
+ * the lowest id if several do), else the nearest within MAX_BRANCH_DISTANCE_KM; null when none (or the postcode is
+ * unknown and no branch covers its district).
+ */
 export async function findNearestBranch(db: Database, postcode: string): Promise<BranchMatch | null> {
+  const outcode = outcodeOf(postcode);
   const point = await locatePostcode(db, postcode);
-  if (!point) return null;
   // A handful of branches: measuring each in code is simpler and exact (great-circle) at this size.
-  const rows = await db.select({ id: branches.id, name: branches.name, location: branches.location }).from(branches);
+  const rows = await db
+    .select({
+      id: branches.id,
+      name: branches.name,
+      location: branches.location,
+      districts: branches.coveredPostcodeDistricts,
+    })
+    .from(branches)
+    .orderBy(asc(branches.id));
+  const covering = outcode ? rows.find((row) => row.districts.includes(outcode.toUpperCase())) : undefined;
+  if (covering) {
+    return {
+      id: covering.id,
+      name: covering.name,
+      distanceKm: point ? distanceKm(point, covering.location) : 0,
+    };
+  }
+  if (!point) return null;
   const nearest = nearestBranchWithin(point, rows);
   return nearest ? { id: nearest.id, name: nearest.name, distanceKm: nearest.distanceKm } : null;
 }

@@ -1,0 +1,49 @@
+/**
+ * The staff-profile forms (the people shown on the branch pages, not back-office accounts): the profile itself and
+ * the list's move and show/hide buttons. One schema each, for the browser and the action.
+ */
+import { z } from 'zod';
+import { email, formText, line, phone, plainParagraphs, positiveId } from './branch-editor-schemas.ts';
+
+export const STAFF_PROFILE_MESSAGES = {
+  firstName: 'Enter the first name',
+  surname: 'Enter the surname',
+  jobTitle: 'Enter the role title, like Sales Negotiator',
+  branch: 'Choose a branch from the list',
+  version: 'Reload the page and make your changes again',
+  profile: 'Choose a staff profile from the list',
+  bioTooLong: 'Enter 2000 characters or fewer',
+  conflict:
+    'Someone else saved this profile while you were editing it, so your changes were not saved. The form now shows their version: make your changes again.',
+} as const;
+
+const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === '1', z.boolean());
+
+export const staffProfileSchema = z.object({
+  version: positiveId(STAFF_PROFILE_MESSAGES.version),
+  first_name: line(60, STAFF_PROFILE_MESSAGES.firstName),
+  surname: line(60, STAFF_PROFILE_MESSAGES.surname),
+  job_title: line(100, STAFF_PROFILE_MESSAGES.jobTitle),
+  bio: formText.transform(plainParagraphs).pipe(z.string().max(2_000, STAFF_PROFILE_MESSAGES.bioTooLong)),
+  telephone_number: phone,
+  email,
+  branch_id: positiveId(STAFF_PROFILE_MESSAGES.branch),
+  is_shown_on_site: checkbox,
+});
+
+export type StaffProfileForm = z.output<typeof staffProfileSchema>;
+
+/** The list's buttons: move a profile up or down the branch page, or show or hide it. */
+export const staffListActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('move'),
+    staff_id: positiveId(STAFF_PROFILE_MESSAGES.profile),
+    direction: z.enum(['up', 'down'], { message: STAFF_PROFILE_MESSAGES.profile }),
+  }),
+  z.object({
+    intent: z.literal('visibility'),
+    staff_id: positiveId(STAFF_PROFILE_MESSAGES.profile),
+    version: positiveId(STAFF_PROFILE_MESSAGES.version),
+    is_shown_on_site: checkbox,
+  }),
+]);

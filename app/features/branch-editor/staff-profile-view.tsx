@@ -1,0 +1,195 @@
+/**
+ * Staff profiles of a branch: the list in the order the branch page shows them, with Move up / Move down and
+ * Show / Hide buttons (each a small form: they work without JavaScript and from the keyboard), and one profile's
+ * form.
+ */
+import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { CsrfField } from '../../components/form/form-parts.tsx';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
+import { staffProfileSchema } from './staff-profile-schemas.ts';
+import type { StaffProfile, StaffProfileRow } from './staff-profiles.server.ts';
+import './branch-editor.css';
+
+function ListButton({
+  fields,
+  label,
+  hiddenLabel,
+}: {
+  fields: Record<string, string | number>;
+  label: string;
+  hiddenLabel: string;
+}) {
+  return (
+    <form method="post">
+      <CsrfField />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="admin-button admin-button--secondary">
+        {label}
+        <span className="visually-hidden"> {hiddenLabel}</span>
+      </button>
+    </form>
+  );
+}
+
+export function StaffProfileList({
+  branch,
+  profiles,
+}: {
+  branch: { id: number; name: string };
+  profiles: readonly StaffProfileRow[];
+}) {
+  return (
+    <>
+      {profiles.length === 0 ? <p>{branch.name} has no staff profiles.</p> : null}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
+      <div className="admin-table-wrap" role="region" aria-label="Staff profiles" tabIndex={0}>
+        <table className="admin-table">
+          <caption className="visually-hidden">
+            Staff profiles of {branch.name}, in the order the site shows them
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role title</th>
+              <th scope="col">On the site</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {profiles.map((profile, index) => {
+              const name = `${profile.firstName} ${profile.surname}`;
+              return (
+                <tr key={profile.id} id={`staff-${profile.id}`}>
+                  <td>{index + 1}</td>
+                  <td>
+                    <a href={`/admin/branches/${branch.id}/staff/${profile.id}`}>{name}</a>
+                  </td>
+                  <td>{profile.jobTitle}</td>
+                  <td>{profile.isShownOnSite ? 'Shown' : 'Hidden'}</td>
+                  <td>
+                    <div className="staff-order">
+                      {index > 0 ? (
+                        <ListButton
+                          fields={{ intent: 'move', staff_id: profile.id, direction: 'up' }}
+                          label="Move up"
+                          hiddenLabel={name}
+                        />
+                      ) : null}
+                      {index < profiles.length - 1 ? (
+                        <ListButton
+                          fields={{ intent: 'move', staff_id: profile.id, direction: 'down' }}
+                          label="Move down"
+                          hiddenLabel={name}
+                        />
+                      ) : null}
+                      <ListButton
+                        fields={{
+                          intent: 'visibility',
+                          staff_id: profile.id,
+                          version: profile.version,
+                          is_shown_on_site: profile.isShownOnSite ? 'false' : 'true',
+                        }}
+                        label={profile.isShownOnSite ? 'Hide' : 'Show'}
+                        hiddenLabel={`${name} on the site`}
+                      />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function StaffProfileForm({
+  profile,
+  branchChoices,
+  conflict,
+}: {
+  profile: StaffProfile;
+  branchChoices: readonly { id: number; name: string }[];
+  conflict: string | null;
+}) {
+  const form = useSchemaForm({ id: `staff-profile-${profile.id}`, schema: staffProfileSchema });
+  const value = (name: string, saved: string) => form.values[name] ?? saved;
+  const errors = conflict ? [{ field: 'form', message: conflict }, ...form.errors] : form.errors;
+  const isShown = form.values.version ? form.values.is_shown_on_site === 'on' : profile.isShownOnSite;
+  return (
+    <>
+      <ErrorSummary errors={errors} focusKey={conflict ? -1 : form.focusKey} />
+      <form method="post" className="branch-editor" {...form.formProps}>
+        <CsrfField />
+        <input type="hidden" name="version" value={profile.version} />
+        <TextField
+          name="first_name"
+          label="First name"
+          autoComplete="off"
+          defaultValue={value('first_name', profile.firstName)}
+          error={form.errorFor('first_name')}
+        />
+        <TextField
+          name="surname"
+          label="Surname"
+          autoComplete="off"
+          defaultValue={value('surname', profile.surname)}
+          error={form.errorFor('surname')}
+        />
+        <TextField
+          name="job_title"
+          label="Role title"
+          autoComplete="off"
+          defaultValue={value('job_title', profile.jobTitle)}
+          error={form.errorFor('job_title')}
+        />
+        <TextAreaField
+          name="bio"
+          label="About them"
+          rows={6}
+          defaultValue={value('bio', profile.bio)}
+          error={form.errorFor('bio')}
+        />
+        <TextField
+          name="telephone_number"
+          label="Telephone"
+          type="tel"
+          autoComplete="off"
+          defaultValue={value('telephone_number', profile.telephoneNumber)}
+          error={form.errorFor('telephone_number')}
+        />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          spellCheck={false}
+          autoComplete="off"
+          defaultValue={value('email', profile.email)}
+          error={form.errorFor('email')}
+        />
+        <SelectField
+          name="branch_id"
+          label="Branch"
+          options={branchChoices.map((choice) => ({ value: String(choice.id), label: choice.name }))}
+          defaultValue={value('branch_id', String(profile.branchId ?? ''))}
+          error={form.errorFor('branch_id')}
+        />
+        <CheckboxField
+          name="is_shown_on_site"
+          label="Show this profile on the site"
+          defaultChecked={isShown}
+          error={form.errorFor('is_shown_on_site')}
+        />
+        <button type="submit" className="admin-button" disabled={form.isPending}>
+          Save the profile
+        </button>
+      </form>
+    </>
+  );
+}
