@@ -12,6 +12,7 @@ export const FEATURE_ORDER = [
   'back-office',
   'diary',
   'privacy',
+  'site-settings',
   'lead-inbox',
   'import',
   'account',

@@ -135,6 +135,7 @@ export default [
     route('privacy', 'routes/admin/privacy.tsx'),
     route('privacy/export', 'routes/admin/privacy-export.ts'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -32,6 +32,7 @@ export const auditActionLabels: Record<string, string> = {
   'privacy.erase': 'Personal data erased',
   'privacy.retention-run': 'Old leads and uploads deleted',
   'settings.retention-changed': 'Retention setting changed',
+  'settings.theme-changed': 'Theme colours changed',
 };
 
 export function auditActionLabel(action: string): string {

@@ -31,7 +31,8 @@ type AuditAction =
   | 'privacy.export'
   | 'privacy.erase'
   | 'privacy.retention-run'
-  | 'settings.retention-changed';
+  | 'settings.retention-changed'
+  | 'settings.theme-changed';
 
 export type AuditEntry = {
   staffId: number | null;
