@@ -98,7 +98,8 @@ export function ThemeColoursForm({
             ? 'Every pair meets WCAG AA.'
             : `${failing} ${failing === 1 ? 'pair is' : 'pairs are'} below WCAG AA.`}
         </p>
-        <div className="admin-table-wrap">
+        {/* Focusable so a keyboard can scroll it on a phone. */}
+        <div className="admin-table-wrap" role="region" aria-labelledby="contrast-heading" tabIndex={0}>
           <table className="admin-table" aria-labelledby="contrast-heading">
             <thead>
               <tr>
