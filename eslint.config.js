@@ -13,6 +13,7 @@ export const FEATURE_ORDER = [
   'branch-editor',
   'diary',
   'privacy',
+  'site-settings',
   'lead-inbox',
   'listing-editor',
   'import',

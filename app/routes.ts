@@ -144,6 +144,7 @@ export default [
     route('branches/:id', 'routes/admin/branch.tsx'),
     route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
+    route('settings', 'routes/admin/settings.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -21,6 +21,8 @@ export const siteSettings = pgTable('site_settings', {
   legal: jsonb('legal').$type<LegalSettings>(),
   /** Leads and uploads older than this many months are deleted by a daily job; 0 turns the deletion off. */
   leadRetentionMonths: integer('lead_retention_months').notNull().default(24),
+  /** Raised by every save from the settings editor: a save made from an older version is refused, not merged. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -66,6 +68,8 @@ export type ThemeSettings = {
   spamProtectionVersion: 'altcha' | 'recaptcha-v2' | 'recaptcha-v3' | 'none';
   mortgageGuideUrl: string;
   preferences: { defaultSearchStatus: string; errorColour: string; successColour: string };
+  /** The agency's own palette (hex colours by name in app/features/site/theme.ts); missing names keep the defaults. */
+  colours?: Record<string, string>;
 };
 
 export const menuItems = pgTable(

@@ -34,6 +34,7 @@ import * as diaryEntryRoute from '../../app/routes/admin/diary-entry.tsx';
 import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
 import * as auditRoute from '../../app/routes/admin/audit.tsx';
+import * as settingsRoute from '../../app/routes/admin/settings.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
@@ -145,6 +146,7 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     access: LEAD_ROLES,
   },
   { file: 'routes/admin/privacy.tsx', path: '/admin/privacy', module: privacyRoute, access: ['owner'] },
+  { file: 'routes/admin/settings.tsx', path: '/admin/settings', module: settingsRoute, access: ['owner'] },
   {
     file: 'routes/admin/privacy-export.ts',
     path: '/admin/privacy/export',

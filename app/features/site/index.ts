@@ -6,6 +6,13 @@ export { type RootData, useCsrfToken, useRootData } from './root-data.ts';
 export { useVisitor } from './visitor.ts';
 export { SiteFooter } from './site-footer.tsx';
 export { SiteHeader } from './site-header.tsx';
-export { readThemeColour, rootStyleSheet, themeColours, themeStyle } from './theme.ts';
+export {
+  DEFAULT_THEME_COLOURS,
+  readThemeColour,
+  rootStyleSheet,
+  themeColours,
+  themeStyle,
+  type ThemeColourName,
+} from './theme.ts';
 export { logoSizeVariables } from './menus.ts';
 export { LegalFooter } from './legal-footer.tsx';

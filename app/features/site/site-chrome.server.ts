@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { menuItems, siteSettings, type LegalSettings, type ThemeSettings } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { onPageChange } from '../../lib/page-cache-bus.server.ts';
 import type { MenuItem } from './menus.ts';
 import { DEFAULT_THEME_COLOURS } from './theme.ts';
 
@@ -54,11 +55,23 @@ export function buildMenuTree(
 }
 
 let cache: { chrome: SiteChrome; at: number } | undefined;
+/** Counts drops: a read that began before one must not store what it read. */
+let generation = 0;
 const CACHE_MS = 30_000;
+
+// A settings or menu change is announced to every instance (NOTIFY on PostgreSQL): the memo goes with the cached
+// pages, so the next page shows the change at once rather than up to CACHE_MS later.
+onPageChange((tags) => {
+  if (tags.includes('site') || tags.includes('*')) {
+    cache = undefined;
+    generation += 1;
+  }
+});
 
 /** Header data and theme settings change rarely: cached briefly so pages do not query them every time. */
 export async function getSiteChrome(db: Database): Promise<SiteChrome> {
   if (cache && Date.now() - cache.at < CACHE_MS) return cache.chrome;
+  const readGeneration = generation;
   const [settings] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   const rows = await db
     .select({
@@ -85,6 +98,6 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
     secondaryMenuItems: buildMenuTree(rows.filter((row) => row.menu === 'secondary')),
     legal: settings?.legal ?? null,
   };
-  cache = { chrome, at: Date.now() };
+  if (readGeneration === generation) cache = { chrome, at: Date.now() };
   return chrome;
 }

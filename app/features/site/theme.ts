@@ -40,10 +40,23 @@ export const DEFAULT_THEME_COLOURS = {
 export type ThemeColourName = keyof typeof DEFAULT_THEME_COLOURS;
 export type ThemeColours = Record<ThemeColourName, string>;
 
-/** The palette for a theme: the defaults with the agency's own error and success colours. */
-export function themeColours(theme?: Pick<ThemeSettings, 'preferences'> | null): ThemeColours {
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The agency's own colours over the defaults; unknown names and anything but hex are ignored. */
+function agencyColours(colours: Record<string, string> | undefined): Partial<ThemeColours> {
+  const chosen: Partial<ThemeColours> = {};
+  for (const name of Object.keys(DEFAULT_THEME_COLOURS) as ThemeColourName[]) {
+    const value = colours?.[name];
+    if (typeof value === 'string' && HEX_COLOUR.test(value)) chosen[name] = value;
+  }
+  return chosen;
+}
+
+/** The palette for a theme: the defaults with the agency's own colours (error and success from its preferences). */
+export function themeColours(theme?: Pick<ThemeSettings, 'preferences' | 'colours'> | null): ThemeColours {
   return {
     ...DEFAULT_THEME_COLOURS,
+    ...agencyColours(theme?.colours),
     error: theme?.preferences.errorColour || DEFAULT_THEME_COLOURS.error,
     success: theme?.preferences.successColour || DEFAULT_THEME_COLOURS.success,
   };

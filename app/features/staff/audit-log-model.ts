@@ -42,6 +42,7 @@ export const auditActionLabels: Record<string, string> = {
   'branch.updated': 'Branch changed',
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',
+  'settings.theme-changed': 'Theme colours changed',
 };
 
 export function auditActionLabel(action: string): string {

@@ -41,7 +41,8 @@ type AuditAction =
   | 'branch.created'
   | 'branch.updated'
   | 'staff-profile.updated'
-  | 'staff-profile.moved';
+  | 'staff-profile.moved'
+  | 'settings.theme-changed';
 
 export type AuditEntry = {
   staffId: number | null;

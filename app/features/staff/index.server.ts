@@ -5,5 +5,5 @@
 export { deleteExpiredStaffSessions, requireStaff } from './staff-sessions.server.ts';
 export { createStaffFromCommand, staffCreateRequestSchema, type StaffCreateRequest } from './staff-command.server.ts';
 export { type InvitationOutcome } from './staff-accounts.server.ts';
-export { recordAudit } from './audit.server.ts';
+export { recordAudit, type AuditEntry } from './audit.server.ts';
 export { findLeadAssignee, listLeadAssignees, listStaffNames } from './staff-directory.server.ts';

@@ -69,6 +69,12 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner'],
   },
   {
+    path: '/admin/settings',
+    title: 'Settings',
+    description: "The site's colours, each text and background pair held to WCAG AA contrast.",
+    roles: ['owner'],
+  },
+  {
     path: '/admin/audit',
     title: 'Audit log',
     description: 'Who signed in, changed, exported or erased what, when and from where.',
