@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { getDatabaseHandle, getDb } from '../app/lib/db.server.ts';
+import { checkStaffSecretKey } from '../app/features/staff/index.server.ts';
 import { allowedHostNames, getEnv, publicOrigin, type Env } from '../app/lib/env.server.ts';
 import { logger } from '../app/lib/logger.server.ts';
 import { getSessionSecret } from '../app/lib/secret.server.ts';
@@ -61,12 +62,15 @@ export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PR
 
   if (role.prepareDatabase) await prepareDatabase(getDatabaseHandle(), { seedOnEmpty: env.SEED_ON_EMPTY === 'true' });
 
+  // A missing secret stops the start with its message, rather than answering 500 on the first page that needs it.
+  const sessionSecret = getSessionSecret();
+  checkStaffSecretKey();
   const secure = env.COOKIE_SECURE ? env.COOKIE_SECURE === 'true' : env.NODE_ENV === 'production';
   const app = createServerApp({
     handleDocument: mode.handleDocument,
     getDb,
     logger,
-    sessionSecret: getSessionSecret(),
+    sessionSecret,
     cookie: { secure, idleMinutes: env.SESSION_IDLE_MINUTES, absoluteDays: env.SESSION_ABSOLUTE_DAYS },
     isDevelopment,
     maxBodyBytes: env.MAX_BODY_BYTES,

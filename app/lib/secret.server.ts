@@ -19,13 +19,19 @@ export function getSessionSecret(): string {
   if (isProduction() && env.DATABASE_URL) {
     throw new Error('SESSION_SECRET must be set when DATABASE_URL is used in production');
   }
-  const file = path.resolve(path.dirname(path.resolve(env.PGLITE_DIR)), 'session-secret');
-  if (existsSync(file)) {
-    cachedSecret = readFileSync(file, 'utf8').trim();
-  } else {
-    mkdirSync(path.dirname(file), { recursive: true });
-    cachedSecret = randomBytes(32).toString('hex');
-    writeFileSync(file, cachedSecret, { mode: 0o600 });
-  }
+  cachedSecret = dataDirSecret('session-secret');
   return cachedSecret;
+}
+
+/**
+ * A random secret kept beside the embedded database (PGLITE_DIR's parent folder, readable by this user only),
+ * made on first use: what a single install uses where a deployment would set the secret in its environment.
+ */
+export function dataDirSecret(name: string): string {
+  const file = path.resolve(path.dirname(path.resolve(getEnv().PGLITE_DIR)), name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

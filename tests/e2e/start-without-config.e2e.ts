@@ -1,9 +1,10 @@
 /**
  * `npm install && npm start` must serve the site with no configuration at all: the production bundle started with
  * none of the settings a deployment gives (no PUBLIC_URL, session secret, SMTP or database URL) comes up, answers
- * its pages on localhost, warns that PUBLIC_URL is missing, and refuses host names it was not told about.
+ * its pages on localhost, warns that PUBLIC_URL is missing, refuses host names it was not told about, and lets
+ * the first owner be created and set up.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,26 +16,23 @@ const home = mkdtempSync(path.join(tmpdir(), 'doorstep-bare-start-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe('a production start with no configuration', () => {
-  it('serves the site on localhost, warns about PUBLIC_URL and answers other host names with 421', async () => {
+  it('serves the site on localhost, warns about PUBLIC_URL, answers other host names with 421 and sets up the first owner', async () => {
     const port = await freePort();
     // Only where the files go (a fresh folder instead of ./data) and no demo seed, which takes a minute: nothing a
     // deployment would configure.
-    const child = spawn(process.execPath, [serverEntry], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        SEED_ON_EMPTY: 'false',
-        PGLITE_DIR: path.join(home, 'pglite'),
-        MEDIA_DIR: path.join(home, 'media'),
-        IMAGE_CACHE_DIR: path.join(home, 'image-cache'),
-        MAIL_DIR: path.join(home, 'mail'),
-        UPLOAD_DIR: path.join(home, 'uploads'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SEED_ON_EMPTY: 'false',
+      PGLITE_DIR: path.join(home, 'pglite'),
+      MEDIA_DIR: path.join(home, 'media'),
+      IMAGE_CACHE_DIR: path.join(home, 'image-cache'),
+      MAIL_DIR: path.join(home, 'mail'),
+      UPLOAD_DIR: path.join(home, 'uploads'),
+    };
+    const child = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -65,6 +63,31 @@ describe('a production start with no configuration', () => {
           .on('error', reject);
       });
       expect(foreignHost).toBe(421);
+
+      // The README's first step in the back office: the first owner, then their set-up page (which needs the key
+      // that encrypts authenticator secrets: a single install makes its own).
+      const created = spawnSync(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'staff:create',
+          '--',
+          '--email',
+          'first@agency.example',
+          '--name',
+          'First Owner',
+          '--role',
+          'owner',
+        ],
+        { cwd: root, env, encoding: 'utf8' },
+      );
+      expect(created.status, created.stdout + created.stderr).toBe(0);
+      const setupPath = /(\/admin\/setup\/[A-Za-z0-9_-]{43})/.exec(created.stdout)?.[1];
+      expect(setupPath, created.stdout).toBeDefined();
+      const setup = await fetch(`http://localhost:${port}${setupPath}`);
+      expect(setup.status).toBe(200);
+      expect(await setup.text()).toContain('data-testid="totp-secret"');
     } finally {
       child.kill('SIGTERM');
       await exited;

@@ -6,4 +6,5 @@ export { deleteExpiredStaffSessions, requireStaff } from './staff-sessions.serve
 export { createStaffFromCommand, staffCreateRequestSchema, type StaffCreateRequest } from './staff-command.server.ts';
 export { type InvitationOutcome } from './staff-accounts.server.ts';
 export { recordAudit, type AuditEntry } from './audit.server.ts';
+export { checkStaffSecretKey } from './staff-secrets.server.ts';
 export { findLeadAssignee, listLeadAssignees, listStaffNames } from './staff-directory.server.ts';

@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '../../lib/env.server.ts';
 import {
+  checkStaffSecretKey,
   decryptSecret,
   encryptSecret,
   enrolmentSecretBytes,
@@ -10,6 +14,7 @@ import {
 } from './staff-secrets.server.ts';
 
 afterEach(() => {
+  vi.unstubAllEnvs();
   delete process.env.STAFF_SECRET_KEY;
   resetEnvForTests();
   resetStaffSecretKeyForTests();
@@ -58,5 +63,35 @@ describe('TOTP secrets at rest', () => {
     expect(enrolmentSecretBytes(token).equals(enrolmentSecretBytes(token))).toBe(true);
     expect(enrolmentSecretBytes(token).equals(enrolmentSecretBytes('b'.repeat(43)))).toBe(false);
     expect(enrolmentSecretBytes(token)).toHaveLength(20);
+  });
+});
+
+describe('the key when STAFF_SECRET_KEY is not set in production', () => {
+  function production(values: Record<string, string | undefined>): void {
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.stubEnv('STAFF_SECRET_KEY', undefined);
+    for (const [name, value] of Object.entries(values)) vi.stubEnv(name, value);
+    resetEnvForTests();
+    resetStaffSecretKeyForTests();
+  }
+
+  it('stops the start on PostgreSQL, naming the setting', () => {
+    production({ DATABASE_URL: 'postgres://somewhere/doorstep' });
+    expect(() => checkStaffSecretKey()).toThrow(/STAFF_SECRET_KEY must be set when DATABASE_URL is used/);
+  });
+
+  it('keeps a random key of its own beside the embedded database, readable by this user only, across restarts', () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'doorstep-staff-key-'));
+    try {
+      production({ DATABASE_URL: undefined, PGLITE_DIR: path.join(folder, 'pglite') });
+      const stored = encryptSecret('JBSWY3DPEHPK3PXP');
+      const keyFile = path.join(folder, 'staff-secret-key');
+      expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+      expect(statSync(keyFile).mode & 0o077).toBe(0);
+      resetStaffSecretKeyForTests();
+      expect(decryptSecret(stored)).toBe('JBSWY3DPEHPK3PXP');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

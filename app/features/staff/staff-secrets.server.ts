@@ -13,30 +13,41 @@ import {
 } from 'node:crypto';
 import { getEnv, isProduction } from '../../lib/env.server.ts';
 import { logger } from '../../lib/logger.server.ts';
-import { getSessionSecret } from '../../lib/secret.server.ts';
+import { dataDirSecret, getSessionSecret } from '../../lib/secret.server.ts';
 
 let cachedKey: Buffer | undefined;
 
 /**
- * STAFF_SECRET_KEY: 32 bytes as 64 hex characters (`openssl rand -hex 32`). Production must set it. Elsewhere a
- * development key is derived from the session secret, and the log says so: a TOTP secret encrypted with it is only
- * as safe as that secret.
+ * STAFF_SECRET_KEY: 32 bytes as 64 hex characters (`openssl rand -hex 32`). Production on PostgreSQL (several
+ * machines) must set it, and the server checks that at start-up rather than failing a staff page later. A single
+ * embedded install in production keeps a random key of its own beside the database, so `npm start` needs no
+ * configuration. In development and tests a key is derived from the session secret, and the log says so: a TOTP
+ * secret encrypted with it is only as safe as that secret.
  */
 function staffSecretKey(): Buffer {
   if (cachedKey) return cachedKey;
-  const configured = getEnv().STAFF_SECRET_KEY;
-  if (configured) {
-    cachedKey = Buffer.from(configured, 'hex');
+  const env = getEnv();
+  if (env.STAFF_SECRET_KEY) {
+    cachedKey = Buffer.from(env.STAFF_SECRET_KEY, 'hex');
     return cachedKey;
   }
   if (isProduction()) {
-    throw new Error(
-      'STAFF_SECRET_KEY must be set in production (64 hex characters, e.g. from `openssl rand -hex 32`): it encrypts staff TOTP secrets.',
-    );
+    if (env.DATABASE_URL) {
+      throw new Error(
+        'STAFF_SECRET_KEY must be set when DATABASE_URL is used in production (64 hex characters, e.g. from `openssl rand -hex 32`): it encrypts staff TOTP secrets, and every server must use the same one.',
+      );
+    }
+    cachedKey = Buffer.from(dataDirSecret('staff-secret-key'), 'hex');
+    return cachedKey;
   }
   logger.warn('STAFF_SECRET_KEY is not set: using a development key derived from the session secret');
   cachedKey = Buffer.from(hkdfSync('sha256', getSessionSecret(), 'doorstep-staff', 'staff-secret-key', 32));
   return cachedKey;
+}
+
+/** At start-up: a deployment missing the key stops there, with the message, instead of failing staff pages. */
+export function checkStaffSecretKey(): void {
+  staffSecretKey();
 }
 
 /** Tests that change STAFF_SECRET_KEY call this. */
