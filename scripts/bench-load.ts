@@ -108,6 +108,7 @@ async function startServer(engine: 'pglite' | 'postgres', port: number): Promise
       SEED_ON_EMPTY: 'true',
       COOKIE_SECURE: 'false',
       SESSION_SECRET: env.SESSION_SECRET ?? 'bench-load-session-secret-bench-load-secret',
+      STAFF_SECRET_KEY: env.STAFF_SECRET_KEY ?? 'b10a'.repeat(16),
       // Emails go to the production file sink, as on a site without SMTP; the job runner works as in production.
       SMTP_URL: '',
       MAIL_DIR: path.join(dataDir, 'mail'),

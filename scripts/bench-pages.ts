@@ -93,6 +93,8 @@ async function startServer(port: number): Promise<ChildProcess> {
       SEED_ON_EMPTY: 'false',
       RUN_JOBS: 'false',
       COOKIE_SECURE: 'false',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret-00',
+      STAFF_SECRET_KEY: 'be5e'.repeat(16),
       // Request logs go to /dev/null: the server still formats them, as in production.
       LOG_LEVEL: env.LOG_LEVEL,
     }),

@@ -189,6 +189,7 @@ async function loadTest(env: Record<string, string>): Promise<{ rps: number; p95
       SEED_ON_EMPTY: 'false',
       RUN_JOBS: 'false',
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      STAFF_SECRET_KEY: 'be5e'.repeat(16),
     }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -46,6 +46,9 @@ export async function startBenchServer(
       RUN_JOBS: 'false',
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
+      // Fixed secrets, so a PostgreSQL run (where production requires them) needs no more settings than the URL.
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret-00',
+      STAFF_SECRET_KEY: 'be5e'.repeat(16),
       ...env,
     }),
     stdio: ['ignore', options.stdout ?? 'ignore', options.stderr ?? 'inherit'],

@@ -93,6 +93,7 @@ export async function startChaosServer(database: ChaosDatabase, port?: number): 
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent',
       SEED_ON_EMPTY: 'false',
       SESSION_SECRET: 'chaos-session-secret-chaos-session-secret',
+      STAFF_SECRET_KEY: 'c4a0'.repeat(16),
       COOKIE_SECURE: 'false',
       SMTP_URL: '',
       MAIL_DIR: path.join(dataDir, 'chaos-mail'),

@@ -100,6 +100,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
         SEED_ON_EMPTY: 'false',
         ALERTS_INTERVAL_SECONDS: '1',
         SESSION_SECRET: 'workers-session-secret-workers-session-secret',
+        STAFF_SECRET_KEY: 'a1b2'.repeat(16),
         COOKIE_SECURE: 'false',
         SMTP_URL: '',
         MAIL_DIR: path.join(dataDir, 'workers-mail'),
