@@ -4,13 +4,29 @@
  * its pages on localhost, warns that PUBLIC_URL is missing, refuses host names it was not told about, and lets
  * the first owner be created and set up.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, root, serverEntry } from './chaos-helpers.ts';
+
+function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 const home = mkdtempSync(path.join(tmpdir(), 'doorstep-bare-start-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -66,7 +82,8 @@ describe('a production start with no configuration', () => {
 
       // The README's first step in the back office: the first owner, then their set-up page (which needs the key
       // that encrypts authenticator secrets: a single install makes its own).
-      const created = spawnSync(
+      // Run without blocking this process: the server's log pipe must keep draining while the command waits on it.
+      const created = await runCommand(
         'npm',
         [
           'run',
@@ -80,7 +97,7 @@ describe('a production start with no configuration', () => {
           '--role',
           'owner',
         ],
-        { cwd: root, env, encoding: 'utf8' },
+        env,
       );
       expect(created.status, created.stdout + created.stderr).toBe(0);
       const setupPath = /(\/admin\/setup\/[A-Za-z0-9_-]{43})/.exec(created.stdout)?.[1];
