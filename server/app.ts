@@ -1,3 +1,4 @@
+import './context-variables.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -163,7 +164,7 @@ async function sameMethodNotAllowed(request: Request, response: Response): Promi
 }
 
 function startedAt(c: Context): number {
-  return (c.get('startedAt' as never) as number | undefined) ?? performance.now();
+  return c.get('startedAt') ?? performance.now();
 }
 
 export function createServerApp(options: ServerAppOptions): Hono {
@@ -219,10 +220,10 @@ export function createServerApp(options: ServerAppOptions): Hono {
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    c.set('startedAt' as never, started as never);
+    c.set('startedAt', started);
     const incoming = c.req.header('x-request-id');
     const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    c.set('requestId' as never, requestId as never);
+    c.set('requestId', requestId);
     await next();
     c.header('X-Request-Id', requestId);
     const isClosedByClient = c.req.raw.signal.aborted;
@@ -244,7 +245,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
   // below; the document's own CSP nonce is made here so the page and its header agree.
   app.use('*', async (c, next) => {
     const nonce = newNonce();
-    c.set('nonce' as never, nonce as never);
+    c.set('nonce', nonce);
     await next();
     const requestUrl = new URL(c.req.url);
     const isBackOffice = BACK_OFFICE.test(requestUrl.pathname);
@@ -344,7 +345,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const cookieId = readSessionCookie(request.headers.get('cookie'), secure);
     // A page rendered for the shared cache carries nothing of one visitor's: no nonce, no token, and not even the
     // requester's session, signed in or not (decision 026).
-    const isSharedPage = c.get('sharedPage' as never) === true;
+    const isSharedPage = c.get('sharedPage') === true;
     const hasSessionCookie = isWellFormedSessionId(cookieId);
     const hasSession = hasSessionCookie && !isSharedPage;
     const session = new VisitorSession(
@@ -389,10 +390,10 @@ export function createServerApp(options: ServerAppOptions): Hono {
       resolveMethod(request, undefined);
     }
 
-    const nonce = isSharedPage ? '' : (c.get('nonce' as never) as string);
+    const nonce = isSharedPage ? '' : (c.get('nonce') ?? '');
     const thrown: unknown[] = [];
     const context: RequestContext = {
-      requestId: (c.get('requestId' as never) as string) ?? randomUUID(),
+      requestId: c.get('requestId') ?? randomUUID(),
       nonce,
       // A getter: after sign-in or sign-out the session id changes and so must the token.
       get csrfToken() {
@@ -433,7 +434,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     const headers = new Headers(response.headers);
     if (session.cookieNeedsWrite && isSharedPage && hasSessionCookie) {
       // The stand-in session must not replace the visitor's own; this answer is theirs alone and never stored.
-      c.set('sharedPageSpoiled' as never, true as never);
+      c.set('sharedPageSpoiled', true);
       headers.set('Cache-Control', 'private, no-store');
     } else if (session.cookieNeedsWrite) headers.append('Set-Cookie', session.setCookieHeader());
     if (anonymousIdIsNew && anonymousId) {

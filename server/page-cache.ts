@@ -252,7 +252,7 @@ export class PageCache {
       const mine = pending ? null : new Promise<Entry | null>((resolve) => (settle = resolve));
       if (mine) this.rendering.set(key, mine);
       try {
-        c.set('sharedPage' as never, true as never);
+        c.set('sharedPage', true);
         await next();
         const entry = await this.capture(c, key, tags, url, policy);
         if (entry && epoch === this.epoch) this.store(entry);
@@ -287,8 +287,7 @@ export class PageCache {
     hashes.scripts.push(...extra);
     headers.set('Content-Security-Policy', policy(hashes, url));
     // A render made without its requester's session that still wanted one (server/app.ts) is nobody's to share.
-    const isShareable =
-      response.status === 200 && !headers.has('set-cookie') && c.get('sharedPageSpoiled' as never) !== true;
+    const isShareable = response.status === 200 && !headers.has('set-cookie') && c.get('sharedPageSpoiled') !== true;
     if (!isShareable) {
       headers.delete('content-length');
       replaceResponse(c, new Response(new Uint8Array(identity), { status: response.status, headers }));
