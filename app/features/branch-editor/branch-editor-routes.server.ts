@@ -20,11 +20,25 @@ import {
   type AuditActor,
 } from './branch-editor.server.ts';
 import { BRANCH_EDITOR_ROLES, branchScopeFor, type BranchScope } from './branch-scope.ts';
-import { STAFF_PROFILE_MESSAGES, staffListActionSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import {
+  DEPARTMENT_MESSAGES,
+  departmentActionSchema,
+  departmentInUseMessage,
+  removeDepartmentSchema,
+} from './department-schemas.ts';
+import { addDepartment, listDepartments, removeDepartment } from './departments.server.ts';
+import {
+  newStaffProfileSchema,
+  STAFF_PROFILE_MESSAGES,
+  staffListActionSchema,
+  staffProfileSchema,
+} from './staff-profile-schemas.ts';
+import {
+  createStaffProfile,
   getStaffProfile,
   listStaffProfiles,
   moveStaffProfile,
+  removeStaffProfile,
   saveStaffProfile,
   setStaffProfileShown,
 } from './staff-profiles.server.ts';
@@ -117,7 +131,8 @@ export async function staffProfileListLoader(request: Request, idValue: string |
   const list = await listStaffProfiles(getDb(), scope, idParam(idValue));
   if (!list) throw new HttpError(404, NOT_FOUND);
   const param = new URL(request.url).searchParams.get('notice');
-  const notice: 'conflict' | 'saved' | null = param === 'conflict' || param === 'saved' ? param : null;
+  const notice =
+    (['conflict', 'saved', 'removed', 'in-use', 'added'] as const).find((known) => known === param) ?? null;
   return data({ ...list, notice }, { headers: NO_STORE });
 }
 
@@ -137,6 +152,13 @@ export async function staffProfileListAction(request: Request, context: AppLoadC
     const outcome = await moveStaffProfile(db, scope, branchId, form.staff_id, form.direction, actor);
     if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
     return seeOther(`${back}#staff-${form.staff_id}`);
+  }
+  if (form.intent === 'remove') {
+    const outcome = await removeStaffProfile(db, scope, branchId, form.staff_id, form.version, actor);
+    if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+    return seeOther(
+      outcome === 'removed' ? `${back}?notice=removed` : `${back}?notice=${outcome}#staff-${form.staff_id}`,
+    );
   }
   const outcome = await setStaffProfileShown(
     db,
@@ -188,4 +210,82 @@ export async function staffProfileAction(
   }
   // Moved to another branch: its page is now that branch's.
   return seeOther(`/admin/branches/${form.branch_id}/staff/${staffId}?saved=1`);
+}
+
+/** GET /admin/branches/:id/staff/new */
+export async function newStaffProfileLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const list = await listStaffProfiles(getDb(), scope, idParam(idValue));
+  if (!list) throw new HttpError(404, NOT_FOUND);
+  return data({ branch: list.branch }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/staff/new: the profile is made in this branch, last on its page. */
+export async function newStaffProfileAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const db = getDb();
+  if (!(await listStaffProfiles(db, scope, branchId))) throw new HttpError(404, NOT_FOUND);
+  const submission = parseFields(await readFields(request), newStaffProfileSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const outcome = await createStaffProfile(db, scope, branchId, submission.value, actorOf(principal, context));
+  if (outcome.status === 'not-found') throw new HttpError(404, NOT_FOUND);
+  return seeOther(`/admin/branches/${branchId}/staff?notice=added#staff-${outcome.id}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Departments of a branch
+
+const DEPARTMENT_NOT_FOUND = 'This department does not exist.';
+
+/** GET /admin/branches/:id/departments */
+export async function departmentsLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const found = await listDepartments(getDb(), scope, idParam(idValue));
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  const param = new URL(request.url).searchParams.get('notice');
+  const notice = (['added', 'removed'] as const).find((known) => known === param) ?? null;
+  return data({ ...found, notice }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/departments: add a department, or remove one that nothing points at. */
+export async function departmentsAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const db = getDb();
+  const found = await listDepartments(db, scope, branchId);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  const fields = await readFields(request);
+  const actor = actorOf(principal, context);
+  const back = `/admin/branches/${branchId}/departments`;
+  if (fields.intent === 'remove') {
+    const removal = parseFields(fields, removeDepartmentSchema);
+    // A malformed id is an id that does not exist.
+    if (removal.status !== 'success') throw new HttpError(404, DEPARTMENT_NOT_FOUND);
+    const { department_id: departmentId, version } = removal.value;
+    const outcome = await removeDepartment(db, scope, branchId, { departmentId, version }, actor);
+    if (outcome.status === 'not-found') throw new HttpError(404, DEPARTMENT_NOT_FOUND);
+    if (outcome.status === 'conflict') {
+      return data({ formResult: null, refused: DEPARTMENT_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+    }
+    if (outcome.status === 'in-use') {
+      const label = found.departments.find((department) => department.id === departmentId)?.label ?? '';
+      const refused = departmentInUseMessage(label, outcome.references);
+      return data({ formResult: null, refused }, { status: 409, headers: NO_STORE });
+    }
+    return seeOther(`${back}?notice=removed`);
+  }
+  const submission = parseFields(fields, departmentActionSchema);
+  if (submission.status !== 'success' || submission.value.intent !== 'add') return replyInvalid(submission);
+  const outcome = await addDepartment(db, scope, branchId, submission.value, actor);
+  if (outcome.status === 'not-found') throw new HttpError(404, NOT_FOUND);
+  if (outcome.status === 'kind-taken') {
+    return replyInvalid(submission, [{ field: 'kind', message: DEPARTMENT_MESSAGES.kindTaken }]);
+  }
+  if (outcome.status === 'conflict') {
+    return data({ formResult: null, refused: DEPARTMENT_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+  }
+  return seeOther(`${back}?notice=added`);
 }

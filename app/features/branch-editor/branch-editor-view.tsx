@@ -216,8 +216,8 @@ export function BranchEditForm({ branch, conflict }: { branch: BranchForEditor; 
           <legend>Valuation postcodes</legend>
           <TextAreaField
             name="covered_postcode_districts"
-            label="Postcode districts this branch covers"
-            hint="Valuation requests from these districts go to this branch, whatever the distance. Separate them with commas or spaces, like BA1, BA2."
+            label="Postcode areas and districts this branch covers"
+            hint="Valuation requests from these go to this branch, whatever the distance; the most specific entry wins, so SW1A beats SW1, which beats SW. Separate them with commas or spaces, like BA1, BA2, SW."
             rows={3}
             defaultValue={value(['covered_postcode_districts'], branch.coveredPostcodeDistricts.join(', '))}
             error={form.errorFor('covered_postcode_districts')}

@@ -1,12 +1,12 @@
 /**
  * Staff profiles of a branch: the list in the order the branch page shows them, with Move up / Move down and
- * Show / Hide buttons (each a small form: they work without JavaScript and from the keyboard), and one profile's
- * form.
+ * Show / Hide and Remove buttons (each a small form: they work without JavaScript and from the keyboard), one
+ * profile's form and a new profile's.
  */
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { staffProfileSchema } from './staff-profile-schemas.ts';
+import { newStaffProfileSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import type { StaffProfile, StaffProfileRow } from './staff-profiles.server.ts';
 import './branch-editor.css';
 
@@ -96,6 +96,11 @@ export function StaffProfileList({
                         }}
                         label={profile.isShownOnSite ? 'Hide' : 'Show'}
                         hiddenLabel={`${name} on the site`}
+                      />
+                      <ListButton
+                        fields={{ intent: 'remove', staff_id: profile.id, version: profile.version }}
+                        label="Remove"
+                        hiddenLabel={name}
                       />
                     </div>
                   </td>
@@ -188,6 +193,50 @@ export function StaffProfileForm({
         />
         <button type="submit" className="admin-button" disabled={form.isPending}>
           Save the profile
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** A new profile of the branch: the same fields as a profile's own form, without the branch (it is this one). */
+export function NewStaffProfileForm({ branchId }: { branchId: number }) {
+  const form = useSchemaForm({ id: `new-staff-profile-${branchId}`, schema: newStaffProfileSchema });
+  const text = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      name={name}
+      label={label}
+      autoComplete="off"
+      defaultValue={form.values[name] ?? ''}
+      error={form.errorFor(name)}
+      {...extra}
+    />
+  );
+  return (
+    <>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <form method="post" className="branch-editor" {...form.formProps}>
+        <CsrfField />
+        {text('first_name', 'First name')}
+        {text('surname', 'Surname')}
+        {text('job_title', 'Role title')}
+        <TextAreaField
+          name="bio"
+          label="About them"
+          rows={6}
+          defaultValue={form.values.bio ?? ''}
+          error={form.errorFor('bio')}
+        />
+        {text('telephone_number', 'Telephone', { type: 'tel' })}
+        {text('email', 'Email address', { type: 'email', spellCheck: false })}
+        <CheckboxField
+          name="is_shown_on_site"
+          label="Show this profile on the site"
+          defaultChecked={form.values.first_name === undefined ? true : form.values.is_shown_on_site === 'on'}
+          error={form.errorFor('is_shown_on_site')}
+        />
+        <button type="submit" className="admin-button" disabled={form.isPending}>
+          Add the profile
         </button>
       </form>
     </>
