@@ -6,6 +6,7 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
@@ -98,7 +99,10 @@ export async function branchEditLoader(request: Request, idValue: string | undef
   const { scope } = await requireBranchEditor(request);
   const branch = await getBranchForEditor(getDb(), scope, idParam(idValue));
   if (!branch) throw new HttpError(404, NOT_FOUND);
-  return data({ branch, isSaved: new URL(request.url).searchParams.has('saved') }, { headers: NO_STORE });
+  return data(
+    { branch, tileUrl: getEnv().MAP_TILE_URL, isSaved: new URL(request.url).searchParams.has('saved') },
+    { headers: NO_STORE },
+  );
 }
 
 /** POST /admin/branches/:id: the edit form (the server has checked the authenticity token). */
