@@ -146,6 +146,7 @@ export default [
     route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
     route('branches/:id/staff/new', 'routes/admin/branch-staff-new.tsx'),
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
+    route('branches/:id/staff/:staffId/photo', 'routes/admin/branch-staff-photo.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),

@@ -43,6 +43,7 @@ import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import * as branchStaffNewRoute from '../../app/routes/admin/branch-staff-new.tsx';
 import * as branchDepartmentsRoute from '../../app/routes/admin/branch-departments.tsx';
+import * as branchStaffPhotoRoute from '../../app/routes/admin/branch-staff-photo.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -196,6 +197,13 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/branches/1/departments',
     params: { id: '1' },
     module: branchDepartmentsRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-staff-photo.tsx',
+    path: '/admin/branches/1/staff/1/photo',
+    params: { id: '1', staffId: '1' },
+    module: branchStaffPhotoRoute,
     access: ['owner', 'manager'],
   },
 ];

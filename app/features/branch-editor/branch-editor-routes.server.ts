@@ -7,6 +7,8 @@
 import { data, type AppLoadContext } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
+import { receiveStaffUploads } from '../media/index.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
@@ -32,6 +34,7 @@ import {
   newStaffProfileSchema,
   STAFF_PROFILE_MESSAGES,
   staffListActionSchema,
+  staffPhotoSchema,
   staffProfileSchema,
 } from './staff-profile-schemas.ts';
 import {
@@ -41,6 +44,7 @@ import {
   moveStaffProfile,
   removeStaffProfile,
   saveStaffProfile,
+  setStaffProfilePhoto,
   setStaffProfileShown,
 } from './staff-profiles.server.ts';
 
@@ -292,4 +296,77 @@ export async function departmentsAction(request: Request, context: AppLoadContex
     return data({ formResult: null, refused: DEPARTMENT_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
   }
   return seeOther(`${back}?notice=added`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A staff profile's photo
+
+/** GET /admin/branches/:id/staff/:staffId/photo */
+export async function staffPhotoLoader(request: Request, idValue: string | undefined, staffValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const found = await getStaffProfile(getDb(), scope, idParam(idValue), idParam(staffValue, PROFILE_NOT_FOUND));
+  if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const param = new URL(request.url).searchParams.get('notice');
+  const notice = (['saved', 'removed'] as const).find((known) => known === param) ?? null;
+  return data({ branch: found.branch, profile: found.profile, notice }, { headers: NO_STORE });
+}
+
+const photoRefused = (message: string, status: number) =>
+  data({ formResult: null, refused: message }, { status, headers: NO_STORE });
+
+/**
+ * POST /admin/branches/:id/staff/:staffId/photo: a photo (multipart, read by the media feature: checked by its bytes,
+ * re-encoded without metadata, stored) or "remove the photo" (a plain form). The profile is found in the staff
+ * member's scope before a byte of the body is read; a photo stored for a save that then fails is deleted again.
+ */
+export async function staffPhotoAction(
+  request: Request,
+  context: AppLoadContext,
+  idValue: string | undefined,
+  staffValue: string | undefined,
+) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const staffId = idParam(staffValue, PROFILE_NOT_FOUND);
+  const db = getDb();
+  if (!(await getStaffProfile(db, scope, branchId, staffId))) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const isMultipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  let photo: { url: string; key: string } | null = null;
+  let fields: Record<string, unknown>;
+  if (isMultipart) {
+    const upload = await receiveStaffUploads(request, context, { kinds: ['image'], maxFiles: 1, folder: 'staff' });
+    if (!upload.ok) return photoRefused(upload.message, upload.status);
+    const [file] = upload.files;
+    if (!file) return photoRefused(STAFF_PROFILE_MESSAGES.photoMissing, 422);
+    photo = { url: file.url, key: file.key };
+    fields = upload.fields;
+  } else {
+    fields = await readFields(request);
+  }
+  const discard = async () => {
+    if (photo) await getStorage().delete(photo.key);
+  };
+  const submission = parseFields(fields, staffPhotoSchema);
+  if (submission.status !== 'success' || (submission.value.intent === 'upload') !== (photo !== null)) {
+    await discard();
+    return photoRefused(
+      submission.status === 'success' ? STAFF_PROFILE_MESSAGES.photoMissing : STAFF_PROFILE_MESSAGES.version,
+      422,
+    );
+  }
+  const outcome = await setStaffProfilePhoto(
+    db,
+    scope,
+    branchId,
+    staffId,
+    { photoUrl: photo?.url ?? null, version: submission.value.version },
+    actorOf(principal, context),
+  );
+  if (outcome === 'not-found' || outcome === 'conflict') await discard();
+  if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+  if (outcome === 'conflict') return photoRefused(STAFF_PROFILE_MESSAGES.photoConflict, 409);
+  return seeOther(
+    `/admin/branches/${branchId}/staff/${staffId}/photo?notice=${submission.value.intent === 'upload' ? 'saved' : 'removed'}`,
+  );
 }

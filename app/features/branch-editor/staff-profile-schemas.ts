@@ -12,6 +12,9 @@ export const STAFF_PROFILE_MESSAGES = {
   branch: 'Choose a branch from the list',
   version: 'Reload the page and make your changes again',
   profile: 'Choose a staff profile from the list',
+  photoMissing: 'Choose a photo to upload',
+  photoConflict:
+    'Someone else changed this profile while you were choosing the photo, so it was not saved. Look at the photo shown now and upload yours again if it is still needed.',
   inUse:
     'This profile cannot be removed: properties, leads or a back-office account point at it. Hide it from the site instead.',
   bioTooLong: 'Enter 2000 characters or fewer',
@@ -59,3 +62,9 @@ export const staffListActionSchema = z.discriminatedUnion('intent', [
     version: positiveId(STAFF_PROFILE_MESSAGES.version),
   }),
 ]);
+
+/** The photo page's forms (the file itself is read by the media feature): which version it was chosen against. */
+export const staffPhotoSchema = z.object({
+  intent: z.enum(['upload', 'remove'], { message: STAFF_PROFILE_MESSAGES.photoMissing }),
+  version: positiveId(STAFF_PROFILE_MESSAGES.version),
+});

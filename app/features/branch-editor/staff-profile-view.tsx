@@ -8,6 +8,7 @@ import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { newStaffProfileSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import type { StaffProfile, StaffProfileRow } from './staff-profiles.server.ts';
+import { imageUrlWithSize } from '../properties/index.ts';
 import './branch-editor.css';
 
 function ListButton({
@@ -239,6 +240,64 @@ export function NewStaffProfileForm({ branchId }: { branchId: number }) {
           Add the profile
         </button>
       </form>
+    </>
+  );
+}
+
+/**
+ * A profile's photo: the one shown now, a file form (a real multipart post: the authenticity token comes before the
+ * file, so the server checks it before keeping a byte) and, when there is one, a button to remove it.
+ */
+export function StaffPhotoForm({
+  profile,
+  refused,
+}: {
+  profile: Pick<StaffProfile, 'firstName' | 'surname' | 'photoUrl' | 'version'>;
+  refused: string | null;
+}) {
+  const name = `${profile.firstName} ${profile.surname}`;
+  return (
+    <>
+      <ErrorSummary errors={refused ? [{ field: 'photo', message: refused }] : []} focusKey={refused ? -1 : 0} />
+      {profile.photoUrl ? (
+        <img
+          className="staff-photo__current"
+          src={imageUrlWithSize(profile.photoUrl, 320)}
+          alt={`${name}, as the site shows them now`}
+          width={160}
+          height={160}
+        />
+      ) : (
+        <p>{name} has no photo: the site shows their initials.</p>
+      )}
+      <form method="post" encType="multipart/form-data" className="branch-editor admin-narrow">
+        <CsrfField />
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="version" value={profile.version} />
+        <TextField
+          name="photo"
+          label={profile.photoUrl ? 'A new photo' : 'Photo'}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          required
+          placeholder=""
+          hint="A JPEG, PNG, WebP or GIF image of up to 25 MB; a square head-and-shoulders photo looks best."
+          error={refused}
+        />
+        <button type="submit" className="admin-button">
+          Upload the photo
+        </button>
+      </form>
+      {profile.photoUrl ? (
+        <form method="post" className="staff-photo__remove">
+          <CsrfField />
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="version" value={profile.version} />
+          <button type="submit" className="admin-button admin-button--secondary">
+            Remove the photo
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }

@@ -366,3 +366,46 @@ export async function removeStaffProfile(
   if (outcome === 'removed') announcePageChange(db, [branchPageTag(branch.slug)]);
   return outcome;
 }
+
+/**
+ * Sets (or clears) a profile's photo, if the profile is still at the version the photo page showed. The previous
+ * original stays in storage: the audit entry's "before" points at it.
+ */
+export async function setStaffProfilePhoto(
+  db: Database,
+  scope: BranchScope,
+  branchId: number,
+  staffId: number,
+  change: { photoUrl: string | null; version: number },
+  actor: AuditActor,
+): Promise<'saved' | 'unchanged' | 'not-found' | 'conflict'> {
+  const branch = await branchRef(db, scope, branchId);
+  if (!branch) return 'not-found';
+  const outcome = await db.transaction(async (tx) => {
+    const before = await readProfile(tx, branchId, staffId);
+    if (!before) return 'not-found' as const;
+    if (before.version !== change.version) return 'conflict' as const;
+    if (before.photoUrl === change.photoUrl) return 'unchanged' as const;
+    const updated = await tx
+      .update(staffMembers)
+      .set({ photoUrl: change.photoUrl, version: sql`${staffMembers.version} + 1` })
+      .where(
+        and(
+          eq(staffMembers.id, staffId),
+          eq(staffMembers.branchId, branchId),
+          eq(staffMembers.version, change.version),
+        ),
+      )
+      .returning({ id: staffMembers.id });
+    if (updated.length === 0) return 'conflict' as const;
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff-profile.updated',
+      target: `staff-member:${staffId}`,
+      details: { before: { photoUrl: before.photoUrl }, after: { photoUrl: change.photoUrl } },
+    });
+    return 'saved' as const;
+  });
+  if (outcome === 'saved') announcePageChange(db, [branchPageTag(branch.slug)]);
+  return outcome;
+}

@@ -1,5 +1,6 @@
 import type { Route } from './+types/branch-departments';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
+import { ErrorSummary } from '../../components/form-fields.tsx';
 import { AddDepartmentForm, DepartmentList } from '../../features/branch-editor/department-view.tsx';
 import { departmentsAction, departmentsLoader } from '../../features/branch-editor/branch-editor-routes.server.ts';
 
@@ -30,12 +31,7 @@ export default function AdminBranchDepartmentsRoute({ loaderData, actionData }: 
         <a href={`/admin/branches/${branch.id}`}>{branch.name} branch details</a>
       </p>
       <h1>Departments: {branch.name}</h1>
-      {refused ? (
-        <div className="error-summary" role="alert">
-          <h2>There is a problem</h2>
-          <p>{refused}</p>
-        </div>
-      ) : null}
+      <ErrorSummary errors={refused ? [{ field: 'form', message: refused }] : []} focusKey={refused ? -1 : 0} />
       {notice && !actionData ? (
         <p className="admin-notice" role="status">
           {NOTICES[notice]}
