@@ -1,10 +1,11 @@
 /**
  * More of the branch editor end to end, as a manager of Harrogate (set up through `npm run staff:create`): the map
  * pin dragged with the mouse, and nudged with the arrow keys, writes the position fields; a department and a staff
- * profile added in the back office show on the public branch page at once, and go again when removed. Every page
- * passes axe.
+ * profile added in the back office show on the public branch page at once, and go again when removed; the profile's
+ * photo, uploaded as a file, shows on the branch page and in the "Contact …" panel. Every page passes axe.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
 import { completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
@@ -129,11 +130,55 @@ describe('branch editor: map, departments and staff profiles', () => {
     await expect.poll(() => page.locator('.admin-table').textContent()).toContain(name);
     await expectNoAxeViolations(page);
 
+    // A photo for the new profile, uploaded as a file (a real multipart post).
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(name);
+    const profilePath = pathOf(page);
+    const staffId = /\/staff\/(\d+)$/.exec(profilePath)?.[1];
+    expect(staffId).toBeTruthy();
+    await page.getByRole('link', { name: 'Add a photo' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe(`Photo of ${name}`);
+    await expectNoAxeViolations(page);
+    const portrait = await sharp({
+      create: { width: 600, height: 600, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'rowan.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await page.getByRole('button', { name: 'Upload the photo' }).click();
+    await expect
+      .poll(() => page.locator('.admin-notice').textContent(), { timeout: 20_000 })
+      .toContain('The photo has been saved');
+    const shown = await page.locator('.staff-photo__current').getAttribute('src');
+    const photoFile = /\/staff\/([0-9a-f-]{36}\.jpg)$/.exec(shown ?? '')?.[1];
+    expect(photoFile, shown ?? '').toBeTruthy();
+    await expectNoAxeViolations(page);
+    // Not an image: refused with the message, nothing changed.
+    await page
+      .getByLabel('A new photo')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+    await page.getByRole('button', { name: 'Upload the photo' }).click();
+    await expect
+      .poll(() => page.locator('.error-summary').textContent(), { timeout: 20_000 })
+      .toContain('can be uploaded here');
+    expect(await page.locator('.staff-photo__current').getAttribute('src')).toBe(shown);
+    const image = await fetch(`${baseURL}/media/320x/staff/${photoFile}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    await page.goto(`${branchPath}/staff`);
+
     const visitor = await newPage();
     await visitor.goto(`/branches/${BRANCH}`);
     await expect.poll(() => visitor.locator('.staff-grid').textContent()).toContain(name);
     expect(await visitor.locator('.department-grid').textContent()).toContain(label);
+    expect(await visitor.locator('.staff-card', { hasText: name }).locator('img').getAttribute('src')).toContain(
+      photoFile,
+    );
     await expectNoAxeViolations(visitor);
+    // The profile's contact panel shows the photo too.
+    expect(await publicHtml(`/contact-staff-member/${staffId}`)).toContain(photoFile);
 
     // Removed again (nothing points at either): gone from the site at once.
     await page.getByRole('button', { name: `Remove ${name}` }).click();
