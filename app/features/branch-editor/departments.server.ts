@@ -13,7 +13,7 @@ import { branchPageTag, type AuditActor } from './branch-editor.server.ts';
 import { isBranchInScope, type BranchScope } from './branch-scope.ts';
 import type { AddDepartmentForm } from './department-schemas.ts';
 
-export type DepartmentRow = { id: number; kind: DepartmentKind; label: string; telephone: string; email: string };
+type DepartmentRow = { id: number; kind: DepartmentKind; label: string; telephone: string; email: string };
 
 export type BranchDepartments = {
   branch: { id: number; slug: string; name: string; version: number };
@@ -108,7 +108,7 @@ export async function addDepartment(
   return { status: 'added', id: outcome.id };
 }
 
-export type DepartmentReferences = { staffProfiles: number; leads: number; otherBranches: number };
+type DepartmentReferences = { staffProfiles: number; leads: number; otherBranches: number };
 
 type RemoveOutcome =
   { status: 'removed' } | { status: 'not-found' | 'conflict' } | { status: 'in-use'; references: DepartmentReferences };
