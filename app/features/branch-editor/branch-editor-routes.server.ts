@@ -164,9 +164,9 @@ export async function staffProfileListAction(request: Request, context: AppLoadC
   if (form.intent === 'remove') {
     const outcome = await removeStaffProfile(db, scope, branchId, form.staff_id, form.version, actor);
     if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
-    return seeOther(
-      outcome === 'removed' ? `${back}?notice=removed` : `${back}?notice=${outcome}#staff-${form.staff_id}`,
-    );
+    if (outcome === 'removed') return seeOther(`${back}?notice=removed`);
+    // Refused (an older list, or something points at the profile): the list as it is now, with the reason.
+    return data({ formResult: null, notice: outcome }, { status: 409, headers: NO_STORE });
   }
   const outcome = await setStaffProfileShown(
     db,

@@ -28,8 +28,10 @@ const NOTICES = {
   'in-use': STAFF_PROFILE_MESSAGES.inUse,
 } as const;
 
-export default function AdminBranchStaffRoute({ loaderData }: Route.ComponentProps) {
-  const { branch, profiles, notice } = loaderData;
+export default function AdminBranchStaffRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { branch, profiles } = loaderData;
+  const refused = actionData && 'notice' in actionData ? actionData.notice : null;
+  const notice = refused ?? loaderData.notice;
   return (
     <>
       <p>
