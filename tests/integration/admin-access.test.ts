@@ -41,6 +41,9 @@ import * as branchRoute from '../../app/routes/admin/branch.tsx';
 import * as branchNewRoute from '../../app/routes/admin/branch-new.tsx';
 import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
+import * as branchStaffNewRoute from '../../app/routes/admin/branch-staff-new.tsx';
+import * as branchDepartmentsRoute from '../../app/routes/admin/branch-departments.tsx';
+import * as branchStaffPhotoRoute from '../../app/routes/admin/branch-staff-photo.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -180,6 +183,27 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/branches/1/staff/1',
     params: { id: '1', staffId: '1' },
     module: branchStaffProfileRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-staff-new.tsx',
+    path: '/admin/branches/1/staff/new',
+    params: { id: '1' },
+    module: branchStaffNewRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-departments.tsx',
+    path: '/admin/branches/1/departments',
+    params: { id: '1' },
+    module: branchDepartmentsRoute,
+    access: ['owner', 'manager'],
+  },
+  {
+    file: 'routes/admin/branch-staff-photo.tsx',
+    path: '/admin/branches/1/staff/1/photo',
+    params: { id: '1', staffId: '1' },
+    module: branchStaffPhotoRoute,
     access: ['owner', 'manager'],
   },
 ];

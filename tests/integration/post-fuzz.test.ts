@@ -99,6 +99,21 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
     load: () => import('../../app/routes/admin/branch-staff-profile.tsx'),
     params: { id: '1', staffId: '1' },
   },
+  {
+    path: '/admin/branches/1/staff/new',
+    load: () => import('../../app/routes/admin/branch-staff-new.tsx'),
+    params: { id: '1' },
+  },
+  {
+    path: '/admin/branches/1/departments',
+    load: () => import('../../app/routes/admin/branch-departments.tsx'),
+    params: { id: '1' },
+  },
+  {
+    path: '/admin/branches/1/staff/1/photo',
+    load: () => import('../../app/routes/admin/branch-staff-photo.tsx'),
+    params: { id: '1', staffId: '1' },
+  },
 ];
 
 let database: TestDatabase;

@@ -6,6 +6,9 @@
  */
 import { data, type AppLoadContext } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
+import { receiveStaffUploads } from '../media/index.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
@@ -20,12 +23,28 @@ import {
   type AuditActor,
 } from './branch-editor.server.ts';
 import { BRANCH_EDITOR_ROLES, branchScopeFor, type BranchScope } from './branch-scope.ts';
-import { STAFF_PROFILE_MESSAGES, staffListActionSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import {
+  DEPARTMENT_MESSAGES,
+  departmentActionSchema,
+  departmentInUseMessage,
+  removeDepartmentSchema,
+} from './department-schemas.ts';
+import { addDepartment, listDepartments, removeDepartment } from './departments.server.ts';
+import {
+  newStaffProfileSchema,
+  STAFF_PROFILE_MESSAGES,
+  staffListActionSchema,
+  staffPhotoSchema,
+  staffProfileSchema,
+} from './staff-profile-schemas.ts';
+import {
+  createStaffProfile,
   getStaffProfile,
   listStaffProfiles,
   moveStaffProfile,
+  removeStaffProfile,
   saveStaffProfile,
+  setStaffProfilePhoto,
   setStaffProfileShown,
 } from './staff-profiles.server.ts';
 
@@ -84,7 +103,10 @@ export async function branchEditLoader(request: Request, idValue: string | undef
   const { scope } = await requireBranchEditor(request);
   const branch = await getBranchForEditor(getDb(), scope, idParam(idValue));
   if (!branch) throw new HttpError(404, NOT_FOUND);
-  return data({ branch, isSaved: new URL(request.url).searchParams.has('saved') }, { headers: NO_STORE });
+  return data(
+    { branch, tileUrl: getEnv().MAP_TILE_URL, isSaved: new URL(request.url).searchParams.has('saved') },
+    { headers: NO_STORE },
+  );
 }
 
 /** POST /admin/branches/:id: the edit form (the server has checked the authenticity token). */
@@ -117,7 +139,8 @@ export async function staffProfileListLoader(request: Request, idValue: string |
   const list = await listStaffProfiles(getDb(), scope, idParam(idValue));
   if (!list) throw new HttpError(404, NOT_FOUND);
   const param = new URL(request.url).searchParams.get('notice');
-  const notice: 'conflict' | 'saved' | null = param === 'conflict' || param === 'saved' ? param : null;
+  const notice =
+    (['conflict', 'saved', 'removed', 'in-use', 'added'] as const).find((known) => known === param) ?? null;
   return data({ ...list, notice }, { headers: NO_STORE });
 }
 
@@ -137,6 +160,13 @@ export async function staffProfileListAction(request: Request, context: AppLoadC
     const outcome = await moveStaffProfile(db, scope, branchId, form.staff_id, form.direction, actor);
     if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
     return seeOther(`${back}#staff-${form.staff_id}`);
+  }
+  if (form.intent === 'remove') {
+    const outcome = await removeStaffProfile(db, scope, branchId, form.staff_id, form.version, actor);
+    if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+    if (outcome === 'removed') return seeOther(`${back}?notice=removed`);
+    // Refused (an older list, or something points at the profile): the list as it is now, with the reason.
+    return data({ formResult: null, notice: outcome }, { status: 409, headers: NO_STORE });
   }
   const outcome = await setStaffProfileShown(
     db,
@@ -188,4 +218,155 @@ export async function staffProfileAction(
   }
   // Moved to another branch: its page is now that branch's.
   return seeOther(`/admin/branches/${form.branch_id}/staff/${staffId}?saved=1`);
+}
+
+/** GET /admin/branches/:id/staff/new */
+export async function newStaffProfileLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const list = await listStaffProfiles(getDb(), scope, idParam(idValue));
+  if (!list) throw new HttpError(404, NOT_FOUND);
+  return data({ branch: list.branch }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/staff/new: the profile is made in this branch, last on its page. */
+export async function newStaffProfileAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const db = getDb();
+  if (!(await listStaffProfiles(db, scope, branchId))) throw new HttpError(404, NOT_FOUND);
+  const submission = parseFields(await readFields(request), newStaffProfileSchema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const outcome = await createStaffProfile(db, scope, branchId, submission.value, actorOf(principal, context));
+  if (outcome.status === 'not-found') throw new HttpError(404, NOT_FOUND);
+  return seeOther(`/admin/branches/${branchId}/staff?notice=added#staff-${outcome.id}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Departments of a branch
+
+const DEPARTMENT_NOT_FOUND = 'This department does not exist.';
+
+/** GET /admin/branches/:id/departments */
+export async function departmentsLoader(request: Request, idValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const found = await listDepartments(getDb(), scope, idParam(idValue));
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  const param = new URL(request.url).searchParams.get('notice');
+  const notice = (['added', 'removed'] as const).find((known) => known === param) ?? null;
+  return data({ ...found, notice }, { headers: NO_STORE });
+}
+
+/** POST /admin/branches/:id/departments: add a department, or remove one that nothing points at. */
+export async function departmentsAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const db = getDb();
+  const found = await listDepartments(db, scope, branchId);
+  if (!found) throw new HttpError(404, NOT_FOUND);
+  const fields = await readFields(request);
+  const actor = actorOf(principal, context);
+  const back = `/admin/branches/${branchId}/departments`;
+  if (fields.intent === 'remove') {
+    const removal = parseFields(fields, removeDepartmentSchema);
+    // A malformed id is an id that does not exist.
+    if (removal.status !== 'success') throw new HttpError(404, DEPARTMENT_NOT_FOUND);
+    const { department_id: departmentId, version } = removal.value;
+    const outcome = await removeDepartment(db, scope, branchId, { departmentId, version }, actor);
+    if (outcome.status === 'not-found') throw new HttpError(404, DEPARTMENT_NOT_FOUND);
+    if (outcome.status === 'conflict') {
+      return data({ formResult: null, refused: DEPARTMENT_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+    }
+    if (outcome.status === 'in-use') {
+      const label = found.departments.find((department) => department.id === departmentId)?.label ?? '';
+      const refused = departmentInUseMessage(label, outcome.references);
+      return data({ formResult: null, refused }, { status: 409, headers: NO_STORE });
+    }
+    return seeOther(`${back}?notice=removed`);
+  }
+  const submission = parseFields(fields, departmentActionSchema);
+  if (submission.status !== 'success' || submission.value.intent !== 'add') return replyInvalid(submission);
+  const outcome = await addDepartment(db, scope, branchId, submission.value, actor);
+  if (outcome.status === 'not-found') throw new HttpError(404, NOT_FOUND);
+  if (outcome.status === 'kind-taken') {
+    return replyInvalid(submission, [{ field: 'kind', message: DEPARTMENT_MESSAGES.kindTaken }]);
+  }
+  if (outcome.status === 'conflict') {
+    return data({ formResult: null, refused: DEPARTMENT_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+  }
+  return seeOther(`${back}?notice=added`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A staff profile's photo
+
+/** GET /admin/branches/:id/staff/:staffId/photo */
+export async function staffPhotoLoader(request: Request, idValue: string | undefined, staffValue: string | undefined) {
+  const { scope } = await requireBranchEditor(request);
+  const found = await getStaffProfile(getDb(), scope, idParam(idValue), idParam(staffValue, PROFILE_NOT_FOUND));
+  if (!found) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const param = new URL(request.url).searchParams.get('notice');
+  const notice = (['saved', 'removed'] as const).find((known) => known === param) ?? null;
+  return data({ branch: found.branch, profile: found.profile, notice }, { headers: NO_STORE });
+}
+
+const photoRefused = (message: string, status: number) =>
+  data({ formResult: null, refused: message }, { status, headers: NO_STORE });
+
+/**
+ * POST /admin/branches/:id/staff/:staffId/photo: a photo (multipart, read by the media feature: checked by its bytes,
+ * re-encoded without metadata, stored) or "remove the photo" (a plain form). The profile is found in the staff
+ * member's scope before a byte of the body is read; a photo stored for a save that then fails is deleted again.
+ */
+export async function staffPhotoAction(
+  request: Request,
+  context: AppLoadContext,
+  idValue: string | undefined,
+  staffValue: string | undefined,
+) {
+  assertMethod(request, ['POST']);
+  const { principal, scope } = await requireBranchEditor(request);
+  const branchId = idParam(idValue);
+  const staffId = idParam(staffValue, PROFILE_NOT_FOUND);
+  const db = getDb();
+  if (!(await getStaffProfile(db, scope, branchId, staffId))) throw new HttpError(404, PROFILE_NOT_FOUND);
+  const isMultipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  let photo: { url: string; key: string } | null = null;
+  let fields: Record<string, unknown>;
+  if (isMultipart) {
+    const upload = await receiveStaffUploads(request, context, { kinds: ['image'], maxFiles: 1, folder: 'staff' });
+    if (!upload.ok) return photoRefused(upload.message, upload.status);
+    const [file] = upload.files;
+    if (!file) return photoRefused(STAFF_PROFILE_MESSAGES.photoMissing, 422);
+    photo = { url: file.url, key: file.key };
+    fields = upload.fields;
+  } else {
+    fields = await readFields(request);
+  }
+  const discard = async () => {
+    if (photo) await getStorage().delete(photo.key);
+  };
+  const submission = parseFields(fields, staffPhotoSchema);
+  if (submission.status !== 'success' || (submission.value.intent === 'upload') !== (photo !== null)) {
+    await discard();
+    return photoRefused(
+      submission.status === 'success' ? STAFF_PROFILE_MESSAGES.photoMissing : STAFF_PROFILE_MESSAGES.version,
+      422,
+    );
+  }
+  const outcome = await setStaffProfilePhoto(
+    db,
+    scope,
+    branchId,
+    staffId,
+    { photoUrl: photo?.url ?? null, version: submission.value.version },
+    actorOf(principal, context),
+  );
+  if (outcome === 'not-found' || outcome === 'conflict') await discard();
+  if (outcome === 'not-found') throw new HttpError(404, PROFILE_NOT_FOUND);
+  if (outcome === 'conflict') return photoRefused(STAFF_PROFILE_MESSAGES.photoConflict, 409);
+  return seeOther(
+    `/admin/branches/${branchId}/staff/${staffId}/photo?notice=${submission.value.intent === 'upload' ? 'saved' : 'removed'}`,
+  );
 }

@@ -120,11 +120,14 @@ describe('the branch form schema', () => {
     ).toEqual({ 'exceptions[0].closes': [BRANCH_MESSAGES.bothTimes] });
   });
 
-  it('postcode districts: any case, commas or spaces, duplicates once; anything else refused', () => {
+  it('postcode areas and districts: any case, commas or spaces, duplicates once; anything else refused', () => {
     expect(parsePostcodeDistricts('ba1, BA2  bs8;ba1\nEC1A W1')).toEqual(['BA1', 'BA2', 'BS8', 'EC1A', 'W1']);
     expect(parsePostcodeDistricts('')).toEqual([]);
     expect(parsePostcodeDistricts('BA1 1DE')).toBeNull();
-    expect(parsePostcodeDistricts('BA')).toBeNull();
+    // Areas cover every district of theirs; a district without its final letter covers its lettered ones.
+    expect(parsePostcodeDistricts('ba sw1 SW1A b')).toEqual(['BA', 'SW1', 'SW1A', 'B']);
+    for (const wrong of ['BAT', 'B1AA', '1BA', 'SW1AA', 'BA1-'])
+      expect(parsePostcodeDistricts(wrong), wrong).toBeNull();
     expect(parsePostcodeDistricts('<b>')).toBeNull();
     expect(errorsFor({ covered_postcode_districts: 'BA1, Bath' })).toEqual({
       covered_postcode_districts: [BRANCH_MESSAGES.postcodeDistricts],

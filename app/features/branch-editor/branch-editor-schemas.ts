@@ -24,7 +24,7 @@ export const BRANCH_MESSAGES = {
   date: 'Enter a real date, like 2026-12-25',
   exceptionName: 'Enter the name of the day, like Christmas Day',
   duplicateDate: 'Enter each date only once',
-  postcodeDistricts: 'Enter postcode districts like BA1 or BS8, separated by commas or spaces',
+  postcodeDistricts: 'Enter postcode areas or districts like BA, BA1 or SW1A, separated by commas or spaces',
   tooManyDistricts: 'Enter 300 postcode districts or fewer',
   department: 'Choose departments of this branch',
   version: 'Reload the page and make your changes again',
@@ -162,9 +162,11 @@ const exceptionRow = z
     }
   });
 
-const OUTCODE = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+// A postcode area ('SW'), district ('SW1A', 'BA1') or district without its final letter ('SW1'): the valuation
+// lookup gives a postcode to the branch with the most specific entry taking it in.
+const OUTCODE = /^[A-Z]{1,2}(?:\d[A-Z\d]?)?$/;
 
-/** 'ba1, BA2  bs8' → ['BA1', 'BA2', 'BS8']; null when any entry is not a postcode district. */
+/** 'ba1, BA2  bs8 sw' → ['BA1', 'BA2', 'BS8', 'SW']; null when any entry is not a postcode area or district. */
 export function parsePostcodeDistricts(value: string): string[] | null {
   const entries = value
     .toUpperCase()

@@ -5,6 +5,9 @@
  */
 import { ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
+import { LazyBoundary, lazyWithTimeout } from '../../components/lazy-with-timeout.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
+import { fieldId } from '../../components/form-fields.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import {
   BLANK_EXCEPTION_ROWS,
@@ -15,6 +18,30 @@ import {
 } from './branch-editor-schemas.ts';
 import type { BranchForEditor, BranchListRow } from './branch-editor.server.ts';
 import './branch-editor.css';
+
+const BranchPositionMap = lazyWithTimeout(() => import('./branch-position-map.tsx'));
+
+/** The map with the draggable pin: only with a script (the fields are the way without one, and from the keyboard). */
+function PositionMap({ lat, lng, tileUrl }: { lat: number; lng: number; tileUrl: string }) {
+  const isClient = useIsHydrated();
+  if (!isClient) return null;
+  return (
+    <div className="branch-position" role="region" aria-label="Map: drag the pin to set the position">
+      <LazyBoundary
+        loadingTitle="Loading map"
+        errorTitle="Sorry, the map could not be loaded. Enter the position below."
+      >
+        <BranchPositionMap
+          lat={lat}
+          lng={lng}
+          tileUrl={tileUrl}
+          latitudeId={fieldId('latitude')}
+          longitudeId={fieldId('longitude')}
+        />
+      </LazyBoundary>
+    </div>
+  );
+}
 
 export function BranchList({ branches, canAddBranch }: { branches: readonly BranchListRow[]; canAddBranch: boolean }) {
   return (
@@ -75,7 +102,15 @@ function postedOr(posted: Posted, path: readonly (string | number)[], saved: str
   return typeof value === 'string' ? value : saved;
 }
 
-export function BranchEditForm({ branch, conflict }: { branch: BranchForEditor; conflict: string | null }) {
+export function BranchEditForm({
+  branch,
+  conflict,
+  tileUrl,
+}: {
+  branch: BranchForEditor;
+  conflict: string | null;
+  tileUrl: string;
+}) {
   const form = useSchemaForm({ id: `branch-${branch.id}`, schema: branchFormSchema });
   const posted = (form.form.initialValue ?? {}) as Posted;
   const value = (path: readonly (string | number)[], saved: string | null) => postedOr(posted, path, saved ?? '');
@@ -207,7 +242,11 @@ export function BranchEditForm({ branch, conflict }: { branch: BranchForEditor; 
 
         <fieldset className="branch-editor__group">
           <legend>Map position</legend>
-          <p className="form-field__hint">Where the pin goes on the branch page, in decimal degrees.</p>
+          <p className="form-field__hint">
+            Where the pin goes on the branch page, in decimal degrees. Drag the pin on the map, or focus it and use the
+            arrow keys (with Shift for small steps), or type the numbers.
+          </p>
+          <PositionMap lat={branch.location.lat} lng={branch.location.lng} tileUrl={tileUrl} />
           {text('latitude', 'Latitude', String(branch.location.lat), { inputMode: 'decimal' })}
           {text('longitude', 'Longitude', String(branch.location.lng), { inputMode: 'decimal' })}
         </fieldset>
@@ -216,8 +255,8 @@ export function BranchEditForm({ branch, conflict }: { branch: BranchForEditor; 
           <legend>Valuation postcodes</legend>
           <TextAreaField
             name="covered_postcode_districts"
-            label="Postcode districts this branch covers"
-            hint="Valuation requests from these districts go to this branch, whatever the distance. Separate them with commas or spaces, like BA1, BA2."
+            label="Postcode areas and districts this branch covers"
+            hint="Valuation requests from these go to this branch, whatever the distance; the most specific entry wins, so SW1A beats SW1, which beats SW. Separate them with commas or spaces, like BA1, BA2, SW."
             rows={3}
             defaultValue={value(['covered_postcode_districts'], branch.coveredPostcodeDistricts.join(', '))}
             error={form.errorFor('covered_postcode_districts')}

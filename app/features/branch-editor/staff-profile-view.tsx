@@ -1,13 +1,14 @@
 /**
  * Staff profiles of a branch: the list in the order the branch page shows them, with Move up / Move down and
- * Show / Hide buttons (each a small form: they work without JavaScript and from the keyboard), and one profile's
- * form.
+ * Show / Hide and Remove buttons (each a small form: they work without JavaScript and from the keyboard), one
+ * profile's form and a new profile's.
  */
 import { CheckboxField, ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
-import { staffProfileSchema } from './staff-profile-schemas.ts';
+import { newStaffProfileSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 import type { StaffProfile, StaffProfileRow } from './staff-profiles.server.ts';
+import { imageUrlWithSize } from '../properties/index.ts';
 import './branch-editor.css';
 
 function ListButton({
@@ -96,6 +97,11 @@ export function StaffProfileList({
                         }}
                         label={profile.isShownOnSite ? 'Hide' : 'Show'}
                         hiddenLabel={`${name} on the site`}
+                      />
+                      <ListButton
+                        fields={{ intent: 'remove', staff_id: profile.id, version: profile.version }}
+                        label="Remove"
+                        hiddenLabel={name}
                       />
                     </div>
                   </td>
@@ -190,6 +196,108 @@ export function StaffProfileForm({
           Save the profile
         </button>
       </form>
+    </>
+  );
+}
+
+/** A new profile of the branch: the same fields as a profile's own form, without the branch (it is this one). */
+export function NewStaffProfileForm({ branchId }: { branchId: number }) {
+  const form = useSchemaForm({ id: `new-staff-profile-${branchId}`, schema: newStaffProfileSchema });
+  const text = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      name={name}
+      label={label}
+      autoComplete="off"
+      defaultValue={form.values[name] ?? ''}
+      error={form.errorFor(name)}
+      {...extra}
+    />
+  );
+  return (
+    <>
+      <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
+      <form method="post" className="branch-editor" {...form.formProps}>
+        <CsrfField />
+        {text('first_name', 'First name')}
+        {text('surname', 'Surname')}
+        {text('job_title', 'Role title')}
+        <TextAreaField
+          name="bio"
+          label="About them"
+          rows={6}
+          defaultValue={form.values.bio ?? ''}
+          error={form.errorFor('bio')}
+        />
+        {text('telephone_number', 'Telephone', { type: 'tel' })}
+        {text('email', 'Email address', { type: 'email', spellCheck: false })}
+        <CheckboxField
+          name="is_shown_on_site"
+          label="Show this profile on the site"
+          defaultChecked={form.values.first_name === undefined ? true : form.values.is_shown_on_site === 'on'}
+          error={form.errorFor('is_shown_on_site')}
+        />
+        <button type="submit" className="admin-button" disabled={form.isPending}>
+          Add the profile
+        </button>
+      </form>
+    </>
+  );
+}
+
+/**
+ * A profile's photo: the one shown now, a file form (a real multipart post: the authenticity token comes before the
+ * file, so the server checks it before keeping a byte) and, when there is one, a button to remove it.
+ */
+export function StaffPhotoForm({
+  profile,
+  refused,
+}: {
+  profile: Pick<StaffProfile, 'firstName' | 'surname' | 'photoUrl' | 'version'>;
+  refused: string | null;
+}) {
+  const name = `${profile.firstName} ${profile.surname}`;
+  return (
+    <>
+      <ErrorSummary errors={refused ? [{ field: 'photo', message: refused }] : []} focusKey={refused ? -1 : 0} />
+      {profile.photoUrl ? (
+        <img
+          className="staff-photo__current"
+          src={imageUrlWithSize(profile.photoUrl, 320)}
+          alt={`${name}, as the site shows them now`}
+          width={160}
+          height={160}
+        />
+      ) : (
+        <p>{name} has no photo: the site shows their initials.</p>
+      )}
+      <form method="post" encType="multipart/form-data" className="branch-editor admin-narrow">
+        <CsrfField />
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="version" value={profile.version} />
+        <TextField
+          name="photo"
+          label={profile.photoUrl ? 'A new photo' : 'Photo'}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          required
+          placeholder=""
+          hint="A JPEG, PNG, WebP or GIF image of up to 25 MB; a square head-and-shoulders photo looks best."
+          error={refused}
+        />
+        <button type="submit" className="admin-button">
+          Upload the photo
+        </button>
+      </form>
+      {profile.photoUrl ? (
+        <form method="post" className="staff-photo__remove">
+          <CsrfField />
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="version" value={profile.version} />
+          <button type="submit" className="admin-button admin-button--secondary">
+            Remove the photo
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }

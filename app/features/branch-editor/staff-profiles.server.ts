@@ -1,17 +1,17 @@
 /**
  * Staff profiles of a branch (the `staff_members` the site shows): the list in display order, one profile's form,
- * moving a profile up or down and showing or hiding it. A profile is reached through its branch: one of another
+ * adding one, moving a profile up or down, showing or hiding it and removing it. A profile is reached through its branch: one of another
  * branch, or of a branch outside the staff member's scope, is "not found". Saves check the version, record what
  * changed and announce the branch's pages (the old and the new branch's, when a profile moves).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { branches, staffMembers } from '../../../db/schema/index.ts';
+import { branches, leads, properties, staffAccounts, staffMembers } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
 import { recordAudit } from '../staff/index.server.ts';
 import { branchPageTag, changesBetween, type AuditActor } from './branch-editor.server.ts';
 import { isBranchInScope, type BranchScope } from './branch-scope.ts';
-import type { StaffProfileForm } from './staff-profile-schemas.ts';
+import type { NewStaffProfileForm, StaffProfileForm } from './staff-profile-schemas.ts';
 
 export type StaffProfileRow = {
   id: number;
@@ -271,6 +271,138 @@ export async function setStaffProfileShown(
       action: 'staff-profile.updated',
       target: `staff-member:${staffId}`,
       details: changesBetween({ isShownOnSite: before.isShownOnSite }, { isShownOnSite: change.isShownOnSite }),
+    });
+    return 'saved' as const;
+  });
+  if (outcome === 'saved') announcePageChange(db, [branchPageTag(branch.slug)]);
+  return outcome;
+}
+
+/** A new profile of the branch, last on its page. */
+export async function createStaffProfile(
+  db: Database,
+  scope: BranchScope,
+  branchId: number,
+  form: NewStaffProfileForm,
+  actor: AuditActor,
+): Promise<{ status: 'created'; id: number } | { status: 'not-found' }> {
+  const branch = await branchRef(db, scope, branchId);
+  if (!branch) return { status: 'not-found' };
+  const id = await db.transaction(async (tx) => {
+    const fields = {
+      branchId,
+      firstName: form.first_name,
+      surname: form.surname,
+      jobTitle: form.job_title,
+      bio: form.bio,
+      telephoneNumber: form.telephone_number,
+      email: form.email,
+      isShownOnSite: form.is_shown_on_site,
+    };
+    const [created] = await tx
+      .insert(staffMembers)
+      .values({
+        ...fields,
+        position: sql`(select coalesce(max(${staffMembers.position}), -1) + 1 from ${staffMembers} where ${staffMembers.branchId} = ${branchId})`,
+      })
+      .returning({ id: staffMembers.id });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff-profile.created',
+      target: `staff-member:${created!.id}`,
+      details: { before: null, after: fields },
+    });
+    return created!.id;
+  });
+  announcePageChange(db, [branchPageTag(branch.slug)]);
+  return { status: 'created', id };
+}
+
+/**
+ * Removes a profile that nothing else points at. One that properties, leads or a back-office account point at is
+ * kept (they would lose who looked after them): the answer is "in use", and hiding it is the way to take it off the
+ * site. Checked at the version the list showed.
+ */
+export async function removeStaffProfile(
+  db: Database,
+  scope: BranchScope,
+  branchId: number,
+  staffId: number,
+  version: number,
+  actor: AuditActor,
+): Promise<'removed' | 'not-found' | 'conflict' | 'in-use'> {
+  const branch = await branchRef(db, scope, branchId);
+  if (!branch) return 'not-found';
+  const outcome = await db.transaction(async (tx) => {
+    const before = await readProfile(tx, branchId, staffId);
+    if (!before) return 'not-found' as const;
+    if (before.version !== version) return 'conflict' as const;
+    // One after another: a transaction is one connection.
+    for (const [table, column] of [
+      [properties, properties.staffMemberId],
+      [leads, leads.staffMemberId],
+      [staffAccounts, staffAccounts.staffMemberId],
+    ] as const) {
+      const [row] = await tx
+        .select({ id: sql`1` })
+        .from(table)
+        .where(eq(column, staffId))
+        .limit(1);
+      if (row) return 'in-use' as const;
+    }
+    const removed = await tx
+      .delete(staffMembers)
+      .where(and(eq(staffMembers.id, staffId), eq(staffMembers.branchId, branchId), eq(staffMembers.version, version)))
+      .returning({ id: staffMembers.id });
+    if (removed.length === 0) return 'conflict' as const;
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff-profile.removed',
+      target: `staff-member:${staffId}`,
+      details: { before: snapshotOf(before), after: null },
+    });
+    return 'removed' as const;
+  });
+  if (outcome === 'removed') announcePageChange(db, [branchPageTag(branch.slug)]);
+  return outcome;
+}
+
+/**
+ * Sets (or clears) a profile's photo, if the profile is still at the version the photo page showed. The previous
+ * original stays in storage: the audit entry's "before" points at it.
+ */
+export async function setStaffProfilePhoto(
+  db: Database,
+  scope: BranchScope,
+  branchId: number,
+  staffId: number,
+  change: { photoUrl: string | null; version: number },
+  actor: AuditActor,
+): Promise<'saved' | 'unchanged' | 'not-found' | 'conflict'> {
+  const branch = await branchRef(db, scope, branchId);
+  if (!branch) return 'not-found';
+  const outcome = await db.transaction(async (tx) => {
+    const before = await readProfile(tx, branchId, staffId);
+    if (!before) return 'not-found' as const;
+    if (before.version !== change.version) return 'conflict' as const;
+    if (before.photoUrl === change.photoUrl) return 'unchanged' as const;
+    const updated = await tx
+      .update(staffMembers)
+      .set({ photoUrl: change.photoUrl, version: sql`${staffMembers.version} + 1` })
+      .where(
+        and(
+          eq(staffMembers.id, staffId),
+          eq(staffMembers.branchId, branchId),
+          eq(staffMembers.version, change.version),
+        ),
+      )
+      .returning({ id: staffMembers.id });
+    if (updated.length === 0) return 'conflict' as const;
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff-profile.updated',
+      target: `staff-member:${staffId}`,
+      details: { before: { photoUrl: before.photoUrl }, after: { photoUrl: change.photoUrl } },
     });
     return 'saved' as const;
   });

@@ -42,6 +42,10 @@ export const auditActionLabels: Record<string, string> = {
   'branch.updated': 'Branch changed',
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',
+  'staff-profile.created': 'Staff profile added',
+  'staff-profile.removed': 'Staff profile removed',
+  'department.added': 'Department added',
+  'department.removed': 'Department removed',
   'settings.theme-changed': 'Theme colours changed',
 };
 

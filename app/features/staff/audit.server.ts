@@ -42,6 +42,10 @@ type AuditAction =
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved'
+  | 'staff-profile.created'
+  | 'staff-profile.removed'
+  | 'department.added'
+  | 'department.removed'
   | 'settings.theme-changed';
 
 export type AuditEntry = {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { addresses, branches, places } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { distanceKm, nearestBranchWithin, type LatLng } from './branch-distance.ts';
+import { coveringBranch } from './postcode-coverage.ts';
 import { normalisePostcode, outcodeOf } from './valuation-schema.ts';
 
 export type BranchMatch = { id: number; name: string; distanceKm: number };
@@ -31,8 +32,8 @@ async function locatePostcode(db: Database, postcode: string): Promise<LatLng | 
 }
 
 /**
- * The branch for a postcode: one that lists its district among the districts it covers (set in the back office;
- * the lowest id if several do), else the nearest within MAX_BRANCH_DISTANCE_KM; null when none (or the postcode is
+ * The branch for a postcode: the one whose most specific covered area or district takes it in (set in the back
+ * office; postcode-coverage.ts), else the nearest within MAX_BRANCH_DISTANCE_KM; null when none (or the postcode is
  * unknown and no branch covers its district).
  */
 export async function findNearestBranch(db: Database, postcode: string): Promise<BranchMatch | null> {
@@ -48,7 +49,7 @@ export async function findNearestBranch(db: Database, postcode: string): Promise
     })
     .from(branches)
     .orderBy(asc(branches.id));
-  const covering = outcode ? rows.find((row) => row.districts.includes(outcode.toUpperCase())) : undefined;
+  const covering = outcode ? coveringBranch(outcode, rows) : undefined;
   if (covering) {
     return {
       id: covering.id,

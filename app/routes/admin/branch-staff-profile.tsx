@@ -24,7 +24,10 @@ export default function AdminStaffProfileRoute({ loaderData, actionData }: Route
   return (
     <>
       <p>
-        <a href={`/admin/branches/${branch.id}/staff`}>Staff profiles of {branch.name}</a>
+        <a href={`/admin/branches/${branch.id}/staff`}>Staff profiles of {branch.name}</a> ·{' '}
+        <a href={`/admin/branches/${branch.id}/staff/${profile.id}/photo`}>
+          {profile.photoUrl ? 'Change or remove the photo' : 'Add a photo'}
+        </a>
       </p>
       <h1>
         {profile.firstName} {profile.surname}

@@ -1,6 +1,7 @@
 import type { Route } from './+types/branch-staff';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { StaffProfileList } from '../../features/branch-editor/staff-profile-view.tsx';
+import { STAFF_PROFILE_MESSAGES } from '../../features/branch-editor/staff-profile-schemas.ts';
 import {
   staffProfileListAction,
   staffProfileListLoader,
@@ -22,10 +23,15 @@ export const meta: Route.MetaFunction = ({ data }) => [
 const NOTICES = {
   saved: 'Saved. The branch page shows the change now.',
   conflict: 'Someone else changed that profile a moment ago, so nothing was changed. The list shows it as it is now.',
+  added: 'The profile has been added. The branch page shows it now.',
+  removed: 'The profile has been removed. The branch page shows the change now.',
+  'in-use': STAFF_PROFILE_MESSAGES.inUse,
 } as const;
 
-export default function AdminBranchStaffRoute({ loaderData }: Route.ComponentProps) {
-  const { branch, profiles, notice } = loaderData;
+export default function AdminBranchStaffRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { branch, profiles } = loaderData;
+  const refused = actionData && 'notice' in actionData ? actionData.notice : null;
+  const notice = refused ?? loaderData.notice;
   return (
     <>
       <p>
@@ -37,6 +43,11 @@ export default function AdminBranchStaffRoute({ loaderData }: Route.ComponentPro
           {NOTICES[notice]}
         </p>
       ) : null}
+      <p>
+        <a className="admin-button" href={`/admin/branches/${branch.id}/staff/new`}>
+          Add a staff profile
+        </a>
+      </p>
       <StaffProfileList branch={branch} profiles={profiles} />
     </>
   );

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function AdminBranchRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { branch, isSaved } = loaderData;
+  const { branch, isSaved, tileUrl } = loaderData;
   const conflict = actionData && 'conflict' in actionData ? actionData.conflict : null;
   return (
     <>
@@ -35,10 +35,11 @@ export default function AdminBranchRoute({ loaderData, actionData }: Route.Compo
       ) : null}
       <p>
         <a href={`/branches/${branch.slug}`}>See the branch page</a> ·{' '}
-        <a href={`/admin/branches/${branch.id}/staff`}>Staff profiles</a>
+        <a href={`/admin/branches/${branch.id}/staff`}>Staff profiles</a> ·{' '}
+        <a href={`/admin/branches/${branch.id}/departments`}>Add or remove departments</a>
       </p>
       {/* A new version (after a save or someone else's) starts the form afresh from it. */}
-      <BranchEditForm key={branch.version} branch={branch} conflict={conflict} />
+      <BranchEditForm key={branch.version} branch={branch} conflict={conflict} tileUrl={tileUrl} />
     </>
   );
 }
