@@ -42,7 +42,9 @@ type AuditAction =
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved'
-  | 'settings.theme-changed';
+  | 'settings.theme-changed'
+  | 'menu.changed'
+  | 'home-page.changed';
 
 export type AuditEntry = {
   staffId: number | null;
