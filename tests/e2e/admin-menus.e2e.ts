@@ -148,8 +148,8 @@ describe('the home page editor', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Home page', level: 1 }).count()).toBe(1);
     await checkBothWidths(page);
     const hero = page.locator('[data-section="hero"]');
-    expect(await hero.getByLabel('Heading').inputValue()).toBe(originalHeading);
-    await hero.getByLabel('Heading').fill('Homes across the West Country');
+    expect(await hero.getByLabel('Heading', { exact: true }).inputValue()).toBe(originalHeading);
+    await hero.getByLabel('Heading', { exact: true }).fill('Homes across the West Country');
     await hero.getByLabel('Text under the heading (optional)').fill('Local agents since 1890.');
     await page.getByRole('button', { name: 'Save the home page' }).click();
     await expect.poll(() => page.getByText('The home page has been saved.').count(), { timeout: 20_000 }).toBe(1);
@@ -161,13 +161,13 @@ describe('the home page editor', () => {
     expect(await visitor.locator('.hero form[role="search"]').count()).toBe(1);
 
     // An empty heading is refused on the field; nothing changes on the site.
-    await page.locator('[data-section="hero"]').getByLabel('Heading').fill('  ');
+    await page.locator('[data-section="hero"]').getByLabel('Heading', { exact: true }).fill('  ');
     await page.getByRole('button', { name: 'Save the home page' }).click();
     await expect.poll(() => summaryText(page)).toContain('Enter a heading');
     await expectNoAxeViolations(page);
 
     await page.goto('/admin/home-page');
-    await page.locator('[data-section="hero"]').getByLabel('Heading').fill(originalHeading);
+    await page.locator('[data-section="hero"]').getByLabel('Heading', { exact: true }).fill(originalHeading);
     await page.locator('[data-section="hero"]').getByLabel('Text under the heading (optional)').fill('');
     await page.getByRole('button', { name: 'Save the home page' }).click();
     await expect.poll(() => page.getByText('The home page has been saved.').count(), { timeout: 20_000 }).toBe(1);

@@ -277,7 +277,10 @@ describe('moving links', () => {
   beforeEach(resetMenus);
 
   it('moves up, down, indents, outdents and removes, each raising the version', async () => {
-    expect((await move(5, 'up')).status).toBe(303);
+    const up = await move(5, 'up');
+    expect(up.status).toBe(303);
+    // No #fragment: the page's autofocus puts focus back on the pressed button.
+    expect(up.response!.headers.get('location')).toBe('/admin/menus?menu=primary&did=up&item=5');
     expect(await primaryShape()).toEqual(['Buy', 'About', ['Sell', ['Book a valuation', 'Instant valuation']]]);
     expect((await move(5, 'indent')).status).toBe(303);
     expect(await primaryShape()).toEqual([

@@ -93,7 +93,6 @@ export function HomePageForm({
           . The public site shows the new order now.
         </p>
       ) : null}
-      <ErrorSummary errors={form.errors} focusKey={form.focusKey} fieldIds={{ form: 'home-sections-title' }} />
       <form method="post" {...form.formProps}>
         <CsrfField />
         <input type="hidden" name="version" value={String(version)} />
@@ -104,6 +103,7 @@ export function HomePageForm({
         <h2 id="home-sections-title" tabIndex={-1}>
           Sections, in the order the home page shows them
         </h2>
+        <ErrorSummary errors={form.errors} focusKey={form.focusKey} fieldIds={{ form: 'home-sections-title' }} />
         {hasScripts ? (
           <p className="navigation-editor__hint">
             Drag a section by its handle to move it, then save; or use its Move up and Move down buttons.

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LINK_MESSAGES,
-  FIXED_PAGES,
-  matchSitePath,
-  MODAL_PATHS,
-  parseMenuLink,
-  STATIC_PAGE_SLUGS,
-} from './menu-links.ts';
+import { LINK_MESSAGES, matchSitePath, parseMenuLink } from './menu-links.ts';
 import { menuLinkSchema } from './menu-model.ts';
 
 describe('parseMenuLink', () => {

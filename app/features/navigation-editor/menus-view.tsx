@@ -4,7 +4,7 @@
  * after a move the page comes back with focus on the same button of the same link, so pressing Enter again moves it
  * again. Once scripts run, links can also be dragged: a drop posts the same kind of change.
  */
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useActionData } from 'react-router';
 import { CheckboxField, ErrorSummary, SelectField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
@@ -72,8 +72,6 @@ export function MenusEditor({
   notice: string | null;
   focus: Focus;
 }) {
-  const actionData = useActionData();
-  const moveErrors = errorList(replyFor(actionData, 'moves')?.error);
   return (
     <div className="navigation-editor">
       {notice ? (
@@ -81,7 +79,6 @@ export function MenusEditor({
           {notice} The public site shows the change now.
         </p>
       ) : null}
-      <ErrorSummary errors={moveErrors} fieldIds={{ form: 'menu-primary' }} />
       <SitePagesList id="site-pages" pages={pages} />
       {menus.map((menu) => (
         <MenuSection key={menu.menu} menu={menu} focus={focus} />
@@ -95,6 +92,7 @@ function MenuSection({ menu, focus }: { menu: EditorMenu; focus: Focus }) {
   const dropForm = useRef<HTMLFormElement>(null);
   const hasScripts = useIsHydrated();
   const [dragged, setDragged] = useState<number | null>(null);
+  const moveErrors = errorList(replyFor(useActionData(), `moves-${menu.menu}`)?.error);
 
   const drop = (target: { parentId: number | null; index: number }) => {
     const form = dropForm.current;
@@ -113,6 +111,7 @@ function MenuSection({ menu, focus }: { menu: EditorMenu; focus: Focus }) {
         {label.title}
       </h2>
       <p>{label.description}</p>
+      <ErrorSummary errors={moveErrors} fieldIds={{ form: `menu-${menu.menu}` }} />
       {hasScripts ? (
         <p className="navigation-editor__hint">
           Drag a link by its handle to move it, or use its buttons. Drop on the right half of a top-level link to put it
@@ -176,6 +175,11 @@ function MenuRow({ node, ...props }: ListProps & { node: EditorNode }) {
   const [dropAt, setDropAt] = useState<'before' | 'after' | 'inside' | null>(null);
   const target = focusTarget(node, focus);
   const isNewTab = node.target === 'B';
+  const focusRef = useRef<HTMLElement | null>(null);
+  // Browsers apply autofocus only in some cases (never when the address has a #target): once scripts run, make sure.
+  useEffect(() => {
+    if (target) focusRef.current?.focus();
+  }, [target]);
 
   const placeOf = (event: DragEvent<HTMLDivElement>): 'before' | 'after' | 'inside' => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -240,6 +244,7 @@ function MenuRow({ node, ...props }: ListProps & { node: EditorNode }) {
             className="admin-button admin-button--secondary"
             href={`/admin/menus/items/${node.id}`}
             aria-label={`Edit: ${node.name}`}
+            ref={target === 'edit' ? (element) => void (focusRef.current = element) : undefined}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- focus returns here when no move is left to offer
             autoFocus={target === 'edit'}
           >
@@ -258,6 +263,7 @@ function MenuRow({ node, ...props }: ListProps & { node: EditorNode }) {
                 value={button.intent}
                 className="admin-button admin-button--secondary"
                 aria-label={`${button.label}: ${node.name}`}
+                ref={target === button.intent ? (element) => void (focusRef.current = element) : undefined}
                 // Back after the page reloads, so the keyboard carries on from the same button.
                 // eslint-disable-next-line jsx-a11y/no-autofocus -- focus returns to the button that was pressed
                 autoFocus={target === button.intent}
@@ -371,6 +377,7 @@ export function MenuLinkForm({
   const posted = lastResult !== null;
   return (
     <form method="post" {...form.formProps} className="navigation-editor__add">
+      <h2>The link</h2>
       <ErrorSummary errors={form.errors} focusKey={form.focusKey} fieldIds={{ form: 'field-name' }} />
       <SitePagesList id="site-pages" pages={pages} />
       <CsrfField />

@@ -94,7 +94,9 @@ export async function menusLoader(request: Request) {
 }
 
 function afterChange(menu: MenuName, intent: string, itemId: number): Response {
-  return seeOther(`/admin/menus?menu=${menu}&did=${intent}&item=${itemId}#menu-${menu}`);
+  // After a move focus returns to the pressed button (autofocus), which browsers skip when the address has a #target.
+  const target = (MOVE_INTENTS as readonly string[]).includes(intent) && intent !== 'remove' ? '' : `#menu-${menu}`;
+  return seeOther(`/admin/menus?menu=${menu}&did=${intent}&item=${itemId}${target}`);
 }
 
 function answerOutcome(
@@ -130,10 +132,11 @@ export async function menusAction(request: Request, context: AppLoadContext) {
     return answerOutcome(outcome, submission, formId, (saved) => afterChange(input.menu, 'add', saved.itemId));
   }
   const submission = parseFields(fields, menuMoveSchema);
-  if (submission.status !== 'success') return refuse('moves', submission, [], 422);
+  const formId = `moves-${isMenuName(String(fields.menu ?? '')) ? String(fields.menu) : 'primary'}`;
+  if (submission.status !== 'success') return refuse(formId, submission, [], 422);
   const input = submission.value;
   const outcome = await changeMenu(db, { kind: 'move', input }, actorOf(principal, context));
-  return answerOutcome(outcome, submission, 'moves', () => afterChange(input.menu, input.intent, input.itemId));
+  return answerOutcome(outcome, submission, formId, () => afterChange(input.menu, input.intent, input.itemId));
 }
 
 function itemIdOf(params: { id?: string }): number {
