@@ -44,6 +44,24 @@ async function tabToControl(page: Page, label: string): Promise<void> {
   throw new Error(`Tab never reached "${label}"`);
 }
 
+/** React has hydrated the page once its fibres hang off the DOM. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Enter on the focused button posts its form: resolves once the next page has replaced this one. */
+async function pressEnterAndWaitForNewPage(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { isOldPage: boolean }).isOldPage = true));
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !(window as unknown as { isOldPage?: boolean }).isOldPage, undefined, {
+    timeout: 20_000,
+  });
+}
+
 const summaryText = async (page: Page) =>
   (await page.locator('.error-summary').count()) > 0
     ? ((await page.locator('.error-summary').textContent()) ?? '')
@@ -101,14 +119,15 @@ describe('the menu editor', () => {
   }, 120_000);
 
   it('moves the link up twice from the keyboard, focus staying on Move up; the header follows', async () => {
+    await hydrated(page);
     await tabToControl(page, 'Move up: Our story');
-    await page.keyboard.press('Enter');
+    await pressEnterAndWaitForNewPage(page);
     await expect.poll(() => page.getByText('“Our story” moved up.').count(), { timeout: 20_000 }).toBe(1);
+    await hydrated(page);
     await expect.poll(() => activeLabel(page)).toBe('Move up: Our story');
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.locator('[data-menu-item="Our story"]').evaluate((item) => item.previousElementSibling !== null))
-      .toBe(true);
+    await pressEnterAndWaitForNewPage(page);
+    await expect.poll(() => page.getByText('“Our story” moved up.').count(), { timeout: 20_000 }).toBe(1);
+    await hydrated(page);
     await expect.poll(() => activeLabel(page)).toBe('Move up: Our story');
     const expected = [...original.slice(0, -2), 'Our story', ...original.slice(-2)];
     await expect.poll(() => headerItems(visitor)).toEqual(expected);
