@@ -4,7 +4,7 @@
  * address), a change made from an older version is refused, every change is audited with before and after and
  * announced so the public pages follow at once. Also: the link check knows every public route of app/routes.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articles, auditLog, homePageLayouts, menuItems, menuVersions, pages } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
@@ -294,7 +294,11 @@ describe('moving links', () => {
     expect(await primaryShape()).toEqual(['About', 'Buy']);
     expect(await versionOf('primary')).toBe(6);
     expect(await database.db.select().from(menuItems).where(eq(menuItems.menu, 'primary'))).toHaveLength(2);
-    const entries = await database.db.select().from(auditLog).where(eq(auditLog.action, 'menu.changed'));
+    const entries = await database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'menu.changed'))
+      .orderBy(asc(auditLog.id));
     expect(entries.map((entry) => (entry.details as { change: string }).change).slice(-5)).toEqual([
       'up',
       'indent',

@@ -15,7 +15,7 @@ export type MenuName = (typeof MENU_NAMES)[number];
 export const MENU_DEPTH: Record<MenuName, number> = { primary: 2, secondary: 1 };
 
 export type MenuNode = { id: number; name: string; url: string; target: MenuTarget; children: MenuNode[] };
-export type MenuLinkFields = { name: string; url: string; target: MenuTarget };
+type MenuLinkFields = { name: string; url: string; target: MenuTarget };
 
 export type TreeOperation =
   | { op: 'up' | 'down' | 'indent' | 'outdent' | 'remove'; itemId: number }
@@ -56,7 +56,7 @@ function locate(tree: MenuNode[], id: number): Place | null {
 }
 
 /** Levels below and including the node: 1 for a link without sub-links. */
-export function heightOf(node: MenuNode): number {
+function heightOf(node: MenuNode): number {
   return 1 + Math.max(0, ...node.children.map(heightOf));
 }
 
@@ -204,11 +204,6 @@ export function buildTree(rows: readonly MenuRow[]): MenuNode[] {
 export function findNode(tree: MenuNode[], id: number): MenuNode | null {
   const place = locate(tree, id);
   return place ? place.siblings[place.index]! : null;
-}
-
-/** The top-level links an added link may be put under (only where the menu has room for one more level). */
-export function parentChoices(tree: MenuNode[], maxDepth: number): MenuNode[] {
-  return maxDepth > 1 ? tree : [];
 }
 
 /** How many levels the tree has (0 when empty). */

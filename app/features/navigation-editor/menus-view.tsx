@@ -49,7 +49,7 @@ function focusTarget(node: EditorNode, focus: Focus): string | null {
 }
 
 /** The list the link field suggests: the site's own pages. */
-export function SitePagesList({ id, pages }: { id: string; pages: readonly LinkablePage[] }) {
+function SitePagesList({ id, pages }: { id: string; pages: readonly LinkablePage[] }) {
   return (
     <datalist id={id}>
       {pages.map((page) => (

@@ -21,7 +21,7 @@ const CONTENT_ROLES = { roles: ['owner', 'editor'] } as const;
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
 /** Which form on the page a refusal belongs to (the menus page has several). */
-export type NavigationReply = { formId: string; formResult: FormResult };
+type NavigationReply = { formId: string; formResult: FormResult };
 
 function refuse(formId: string, submission: FormSubmission, errors: readonly FieldError[], status: number) {
   return data({ formId, formResult: replyTo(submission, errors) } satisfies NavigationReply, {
