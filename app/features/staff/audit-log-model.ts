@@ -43,6 +43,8 @@ export const auditActionLabels: Record<string, string> = {
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',
   'settings.theme-changed': 'Theme colours changed',
+  'menu.changed': 'Menu changed',
+  'home-page.changed': 'Home page changed',
 };
 
 export function auditActionLabel(action: string): string {
