@@ -1,10 +1,10 @@
 /**
  * The menu and home page editors end to end, as an editor (the content role, set up through
  * `npm run staff:create`): a link to a page that does not exist is refused with the message on the field; a link
- * added, renamed and moved (from the keyboard alone: focus comes back to the pressed button after each move) shows
- * in the public header at once; a new hero heading shows on `/` at once. Axe checks both editors. Everything is put
- * back at the end, since other journeys share the site; the link is added at the end of the main menu, right of
- * the logo, where the header's own journeys do not count.
+ * added, renamed, moved from the keyboard alone (focus comes back to the pressed button after each move) and by drag
+ * and drop shows in the public header at once; a removal posted without JavaScript works; a new hero heading shows
+ * on `/` at once. Axe checks both editors. Everything is put back at the end, since other journeys share the site;
+ * the link stays right of the logo, where the header's own journeys do not count.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -136,6 +136,17 @@ describe('the menu editor', () => {
       .evaluateAll((names) => names.map((name) => name.textContent));
     expect(topLevel).toEqual(expected);
     await checkBothWidths(page);
+  }, 120_000);
+
+  it('moves the link by drag and drop, after the last link', async () => {
+    await hydrated(page);
+    const handle = page.locator('[data-menu-item="Our story"] > .navigation-editor__row .navigation-editor__handle');
+    const last = page.locator(`[data-menu-item="${original.at(-1)}"] > .navigation-editor__row`);
+    const box = await last.boundingBox();
+    // The left half, low down: after that link, at its level (the right half would put it under the link).
+    await handle.dragTo(last, { targetPosition: { x: 12, y: box!.height - 4 } });
+    await expect.poll(() => page.getByText('“Our story” moved.').count(), { timeout: 20_000 }).toBe(1);
+    expect(await headerItems(visitor)).toEqual([...original, 'Our story']);
   }, 120_000);
 
   it('removes the link again with a plain form post (no JavaScript), and the header is as it was', async () => {
