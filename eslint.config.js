@@ -10,6 +10,7 @@ import doorstep from './eslint/import-boundaries.js';
  */
 export const FEATURE_ORDER = [
   'back-office',
+  'navigation-editor',
   'branch-editor',
   'diary',
   'privacy',

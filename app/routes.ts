@@ -148,6 +148,9 @@ export default [
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
     route('branches/:id/staff/:staffId/photo', 'routes/admin/branch-staff-photo.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('menus', 'routes/admin/menus.tsx'),
+    route('menus/items/:id', 'routes/admin/menus-item.tsx'),
+    route('home-page', 'routes/admin/home-page.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

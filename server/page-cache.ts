@@ -49,7 +49,7 @@ type Entry = {
 
 /** The public pages and what each shows; everything else (forms, accounts, modals, calls) is never shared. */
 const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
-  [/^\/$/, () => ['listings', 'articles']],
+  [/^\/$/, () => ['home', 'listings', 'articles']],
   [/^\/search$/, () => ['listings']],
   [/^\/properties\/([^/]+)$/, (match) => [`listing:${match[1]}`]],
   [/^\/property-(?:for-sale|to-rent)(?:\/[^/]+){0,3}$/, () => ['listings']],

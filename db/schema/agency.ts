@@ -86,6 +86,29 @@ export const menuItems = pgTable(
   (t) => [index('menu_items_menu_idx').on(t.menu, t.parentId, t.position)],
 );
 
+/**
+ * One row per edited menu: its version, raised by every back-office change to the menu's items, so a change made
+ * from an older view of the menu is refused. A menu without a row is at version 1 (a fresh or re-seeded site).
+ */
+export const menuVersions = pgTable('menu_versions', {
+  menu: text('menu').$type<'primary' | 'secondary'>().primaryKey(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The home page's sections in the order shown, each with its settings (one row, id = 1; no row means the default
+ * layout). A jsonb list rather than a row per section: the list is small, always read and saved whole, its
+ * sections have settings of different shapes, and one version covers the whole layout. Checked by the editor's zod
+ * schema on the way in and again when read.
+ */
+export const homePageLayouts = pgTable('home_page_layouts', {
+  id: integer('id').primaryKey(),
+  sections: jsonb('sections').$type<unknown[]>().notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const branches = pgTable(
   'branches',
   {

@@ -35,6 +35,9 @@ import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
 import * as auditRoute from '../../app/routes/admin/audit.tsx';
 import * as settingsRoute from '../../app/routes/admin/settings.tsx';
+import * as menusRoute from '../../app/routes/admin/menus.tsx';
+import * as menuItemRoute from '../../app/routes/admin/menus-item.tsx';
+import * as homePageRoute from '../../app/routes/admin/home-page.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
@@ -150,6 +153,15 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   },
   { file: 'routes/admin/privacy.tsx', path: '/admin/privacy', module: privacyRoute, access: ['owner'] },
   { file: 'routes/admin/settings.tsx', path: '/admin/settings', module: settingsRoute, access: ['owner'] },
+  { file: 'routes/admin/menus.tsx', path: '/admin/menus', module: menusRoute, access: ['owner', 'editor'] },
+  {
+    file: 'routes/admin/menus-item.tsx',
+    path: '/admin/menus/items/1',
+    params: { id: '1' },
+    module: menuItemRoute,
+    access: ['owner', 'editor'],
+  },
+  { file: 'routes/admin/home-page.tsx', path: '/admin/home-page', module: homePageRoute, access: ['owner', 'editor'] },
   {
     file: 'routes/admin/privacy-export.ts',
     path: '/admin/privacy/export',

@@ -47,6 +47,8 @@ export const auditActionLabels: Record<string, string> = {
   'department.added': 'Department added',
   'department.removed': 'Department removed',
   'settings.theme-changed': 'Theme colours changed',
+  'menu.changed': 'Menu changed',
+  'home-page.changed': 'Home page changed',
 };
 
 export function auditActionLabel(action: string): string {

@@ -46,7 +46,9 @@ type AuditAction =
   | 'staff-profile.removed'
   | 'department.added'
   | 'department.removed'
-  | 'settings.theme-changed';
+  | 'settings.theme-changed'
+  | 'menu.changed'
+  | 'home-page.changed';
 
 export type AuditEntry = {
   staffId: number | null;

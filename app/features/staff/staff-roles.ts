@@ -75,6 +75,18 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner'],
   },
   {
+    path: '/admin/menus',
+    title: 'Menus',
+    description: 'The header and home page menus: add, rename, nest and reorder links to pages of the site.',
+    roles: ['owner', 'editor'],
+  },
+  {
+    path: '/admin/home-page',
+    title: 'Home page',
+    description: "The home page's sections: which show, in what order, their headings and how many cards.",
+    roles: ['owner', 'editor'],
+  },
+  {
     path: '/admin/audit',
     title: 'Audit log',
     description: 'Who signed in, changed, exported or erased what, when and from where.',
