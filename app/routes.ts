@@ -145,6 +145,11 @@ export default [
     route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('articles', 'routes/admin/articles.tsx'),
+    route('articles/new', 'routes/admin/articles-new.tsx'),
+    route('articles/:id', 'routes/admin/articles-edit.tsx'),
+    route('pages', 'routes/admin/pages.tsx'),
+    route('pages/:id', 'routes/admin/pages-edit.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -43,6 +43,14 @@ export const auditActionLabels: Record<string, string> = {
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',
   'settings.theme-changed': 'Theme colours changed',
+  'article.created': 'Article created',
+  'article.updated': 'Article edited',
+  'article.published': 'Article published',
+  'article.scheduled': 'Article scheduled',
+  'article.unpublished': 'Article unpublished',
+  'article.restored': 'Article version restored',
+  'page.updated': 'Page edited',
+  'page.restored': 'Page version restored',
 };
 
 export function auditActionLabel(action: string): string {

@@ -42,7 +42,15 @@ type AuditAction =
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved'
-  | 'settings.theme-changed';
+  | 'settings.theme-changed'
+  | 'article.created'
+  | 'article.updated'
+  | 'article.published'
+  | 'article.scheduled'
+  | 'article.unpublished'
+  | 'article.restored'
+  | 'page.updated'
+  | 'page.restored';
 
 export type AuditEntry = {
   staffId: number | null;
