@@ -41,6 +41,11 @@ import * as branchRoute from '../../app/routes/admin/branch.tsx';
 import * as branchNewRoute from '../../app/routes/admin/branch-new.tsx';
 import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
+import * as articlesRoute from '../../app/routes/admin/articles.tsx';
+import * as articleNewRoute from '../../app/routes/admin/articles-new.tsx';
+import * as articleEditRoute from '../../app/routes/admin/articles-edit.tsx';
+import * as pagesRoute from '../../app/routes/admin/pages.tsx';
+import * as pageEditRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -65,6 +70,7 @@ type AdminRouteCase = {
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
 const LISTING_ROLES = ['owner', 'manager'] as const;
+const CONTENT_ROLES = ['owner', 'editor'] as const;
 
 const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
@@ -181,6 +187,28 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     params: { id: '1', staffId: '1' },
     module: branchStaffProfileRoute,
     access: ['owner', 'manager'],
+  },
+  { file: 'routes/admin/articles.tsx', path: '/admin/articles', module: articlesRoute, access: CONTENT_ROLES },
+  {
+    file: 'routes/admin/articles-new.tsx',
+    path: '/admin/articles/new',
+    module: articleNewRoute,
+    access: CONTENT_ROLES,
+  },
+  {
+    file: 'routes/admin/articles-edit.tsx',
+    path: '/admin/articles/1',
+    params: { id: '1' },
+    module: articleEditRoute,
+    access: CONTENT_ROLES,
+  },
+  { file: 'routes/admin/pages.tsx', path: '/admin/pages', module: pagesRoute, access: CONTENT_ROLES },
+  {
+    file: 'routes/admin/pages-edit.tsx',
+    path: '/admin/pages/1',
+    params: { id: '1' },
+    module: pageEditRoute,
+    access: CONTENT_ROLES,
   },
 ];
 
