@@ -45,6 +45,15 @@ async function sitemapHas(path: string): Promise<boolean> {
   return false;
 }
 
+/** React has hydrated the page once its fibres hang off the DOM (the live preview needs the page's script). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 const noticeText = async (page: Page) =>
   (await page.locator('.admin-notice').count()) > 0 ? ((await page.locator('.admin-notice').textContent()) ?? '') : '';
 const summaryText = async (page: Page) =>
@@ -78,6 +87,7 @@ describe('the article and page editors', () => {
     await page.getByRole('link', { name: 'Write an article' }).click();
     await expect.poll(() => pathOf(page)).toBe('/admin/articles/new');
     await expect.poll(() => page.locator('h1').textContent()).toBe('New article');
+    await hydrated(page);
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await page.getByLabel('Topic', { exact: true }).fill('Market update');
     await page.getByLabel('Summary').fill('Asking prices along the harbour held steady this month.');
@@ -116,6 +126,8 @@ describe('the article and page editors', () => {
     const staleTab = await page.context().newPage();
     await staleTab.goto(editUrl);
     await staleTab.getByLabel('Summary').waitFor();
+    await hydrated(staleTab);
+    await hydrated(page);
 
     await page.getByLabel('Summary').fill('Asking prices held steady; more buyers came back.');
     await page.getByRole('button', { name: 'Save the article' }).click();
@@ -136,6 +148,7 @@ describe('the article and page editors', () => {
     await checkBothWidths(page);
     await page.getByRole('link', { name: 'Terms of use', exact: true }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/admin\/pages\/\d+$/);
+    await hydrated(page);
     await checkBothWidths(page);
 
     await publicText('/terms-of-use');
