@@ -39,7 +39,7 @@ export const PAGE_MESSAGES = {
     'Someone else saved this page while you were editing it, so your changes were not saved. The form now shows their version: make your changes again.',
 } as const;
 
-export const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
+const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ArticleStatus, string> = {
@@ -158,7 +158,7 @@ const londonParts = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** What a UK clock and calendar show at an instant. */
-export function toLondon(instant: Date): LocalDateTime {
+function toLondon(instant: Date): LocalDateTime {
   const parts: Record<string, string> = {};
   for (const part of londonParts.formatToParts(instant)) parts[part.type] = part.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };

@@ -39,7 +39,7 @@ import {
 } from './article-editor.server.ts';
 
 /** Content is the owner's and the editor's (decision 019: editor = content, no leads); managers and negotiators not. */
-export const CONTENT_ROLES = ['owner', 'editor'] as const;
+const CONTENT_ROLES = ['owner', 'editor'] as const;
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const ARTICLE_NOT_FOUND = 'This article does not exist.';

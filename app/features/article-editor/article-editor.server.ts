@@ -133,7 +133,7 @@ function wordsFromForm(form: ArticleForm): ArticleWords {
 }
 
 /** Only what changed, old and new (a whole list when one of its items changed). */
-export function changesBetween(
+function changesBetween(
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): { before: Record<string, unknown>; after: Record<string, unknown> } {

@@ -44,7 +44,7 @@ function clearTimer(): void {
 }
 
 /** The earliest publication time still to come, or null. */
-export async function nextScheduledPublication(db: Database, now = new Date()): Promise<Date | null> {
+async function nextScheduledPublication(db: Database, now = new Date()): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(articles.publishedAt) })
     .from(articles)
