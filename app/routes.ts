@@ -147,6 +147,7 @@ export default [
     route('settings', 'routes/admin/settings.tsx'),
     route('articles', 'routes/admin/articles.tsx'),
     route('articles/new', 'routes/admin/articles-new.tsx'),
+    route('articles/images', 'routes/admin/articles-images.tsx'),
     route('articles/:id', 'routes/admin/articles-edit.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('pages/:id', 'routes/admin/pages-edit.tsx'),

@@ -44,6 +44,7 @@ import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-pr
 import * as articlesRoute from '../../app/routes/admin/articles.tsx';
 import * as articleNewRoute from '../../app/routes/admin/articles-new.tsx';
 import * as articleEditRoute from '../../app/routes/admin/articles-edit.tsx';
+import * as articleImagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pagesRoute from '../../app/routes/admin/pages.tsx';
 import * as pageEditRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createServerApp } from '../../server/app.ts';
@@ -200,6 +201,12 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/articles/1',
     params: { id: '1' },
     module: articleEditRoute,
+    access: CONTENT_ROLES,
+  },
+  {
+    file: 'routes/admin/articles-images.tsx',
+    path: '/admin/articles/images',
+    module: articleImagesRoute,
     access: CONTENT_ROLES,
   },
   { file: 'routes/admin/pages.tsx', path: '/admin/pages', module: pagesRoute, access: CONTENT_ROLES },

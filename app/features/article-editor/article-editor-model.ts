@@ -254,6 +254,19 @@ export const restoreSchema = z.object({
   version: positiveInteger(ARTICLE_MESSAGES.version),
 });
 
+/** Up to this many images per upload. */
+export const MAX_IMAGES_PER_UPLOAD = 10;
+
+/** An uploaded image as Markdown: the description as plain text without the brackets that would end it. */
+export function imageMarkdown(alt: string, url: string): string {
+  return `![${plainLine(alt).replace(/[[\]\\]/g, '')}](${url})`;
+}
+
+/** 'kitchen_view-2.jpg' → 'kitchen view 2': a stand-in description when none is given. */
+export function altFromFileName(name: string): string {
+  return plainLine(name.replace(/\.[A-Za-z0-9]{1,5}$/, '').replace(/[_-]+/g, ' ')).slice(0, 120);
+}
+
 /** Which button sent the form: Preview shows the rendered text and saves nothing. */
 export function intentOf(fields: Record<string, unknown>): 'preview' | 'restore' | 'save' {
   const intent = fields.intent;

@@ -11,13 +11,17 @@ import { replyTo, type FormResult, type FormSubmission } from '../../lib/http/fo
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields, type FieldRecord } from '../../lib/http/request-body.ts';
 import { renderMarkdown } from '../content/index.server.ts';
+import { receiveStaffUploads } from '../media/index.server.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
-import { requireStaff } from '../staff/index.server.ts';
+import { recordAudit, requireStaff } from '../staff/index.server.ts';
 import {
   ARTICLE_MESSAGES,
   articleFormSchema,
   cleanMarkdown,
+  altFromFileName,
+  imageMarkdown,
   intentOf,
+  MAX_IMAGES_PER_UPLOAD,
   MAX_BODY_LENGTH,
   PAGE_MESSAGES,
   pageFormSchema,
@@ -240,4 +244,58 @@ export async function pageEditAction(request: Request, context: AppLoadContext, 
   if (outcome.status === 'not-found') throw new HttpError(404, PAGE_NOT_FOUND);
   if (outcome.status === 'conflict') return conflict();
   return seeOther(`/admin/pages/${id}?saved=1`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Images for the text
+
+/** GET /admin/articles/images: the upload form on a page of its own (where a post without JavaScript lands). */
+export async function contentImagesLoader(request: Request) {
+  await requireContentEditor(request);
+  return data({}, { headers: NO_STORE });
+}
+
+export type UploadedImage = { url: string; markdown: string; originalName: string };
+
+/**
+ * POST /admin/articles/images (multipart): images for articles and pages, checked by their bytes and stored
+ * through the shared staff upload; the answer is each image's Markdown, which the editor puts into the text (or,
+ * without JavaScript, the page shows to copy).
+ */
+export async function contentImagesAction(request: Request, context: AppLoadContext) {
+  assertMethod(request, ['POST']);
+  const principal = await requireContentEditor(request);
+  const outcome = await receiveStaffUploads(request, context, {
+    kinds: ['image'],
+    maxFiles: MAX_IMAGES_PER_UPLOAD,
+    folder: 'articles',
+  });
+  if (!outcome.ok) {
+    return data(
+      { error: outcome.message, images: [] as UploadedImage[] },
+      { status: outcome.status, headers: NO_STORE },
+    );
+  }
+  if (outcome.files.length === 0) {
+    return data(
+      { error: 'Choose one or more images to upload.', images: [] as UploadedImage[] },
+      { status: 422, headers: NO_STORE },
+    );
+  }
+  const alt = outcome.fields.alt ?? '';
+  const images = outcome.files.map((file) => ({
+    url: file.url,
+    // Without a description, the file's name stands in; the editor can change it in the text.
+    markdown: imageMarkdown(alt.trim() || altFromFileName(file.originalName), file.url),
+    originalName: file.originalName,
+  }));
+  await recordAudit(getDb(), {
+    ...actorOf(principal, context),
+    action: 'content.images-uploaded',
+    target: 'articles',
+    details: {
+      files: outcome.files.map((file) => ({ url: file.url, name: file.originalName, bytes: file.sizeBytes })),
+    },
+  });
+  return data({ error: null, images }, { headers: NO_STORE });
 }

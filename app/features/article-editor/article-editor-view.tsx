@@ -4,9 +4,9 @@
  * works without JavaScript; with JavaScript the preview follows the typing (the server renders it with the site's
  * own Markdown renderer, so what is shown is exactly what will be published).
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
 import { useFetcher } from 'react-router';
-import { ErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { ErrorSummary, fieldId, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
 import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import {
@@ -17,6 +17,7 @@ import {
   type ArticleStatus,
 } from './article-editor-model.ts';
 import type { ArticleListRow, PageListRow, RevisionRow } from './article-editor.server.ts';
+import type { UploadedImage } from './article-editor-routes.server.ts';
 import './article-editor.css';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
@@ -502,6 +503,125 @@ export function RevisionHistory({
           </table>
         </div>
       )}
+    </section>
+  );
+}
+
+const IMAGE_UPLOAD_ADDRESS = '/admin/articles/images';
+
+type UploadReply = { error: string | null; images: UploadedImage[] };
+
+/** Puts text into the Markdown field at the caret and tells the form and the preview it changed. */
+function insertIntoText(markdown: string): boolean {
+  const field = document.getElementById(fieldId('body_markdown'));
+  if (!(field instanceof HTMLTextAreaElement)) return false;
+  const start = field.selectionStart ?? field.value.length;
+  const before = field.value.slice(0, start);
+  const spacing = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  field.setRangeText(`${spacing}${markdown}\n\n`, start, field.selectionEnd ?? start, 'end');
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  return true;
+}
+
+/**
+ * Images for the text. The form posts the files (checked by their bytes and stored by the shared staff upload);
+ * with JavaScript the answer's Markdown goes into the text at the caret, without it the upload page shows the
+ * Markdown to copy. The token comes before the files, as the upload reader requires.
+ */
+export function ImageUploadForm({ insertsIntoText = true }: { insertsIntoText?: boolean }) {
+  const fetcher = useFetcher<UploadReply>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const handled = useRef<UploadReply | null>(null);
+  const reply = fetcher.data;
+  const markdown = reply ? reply.images.map((image) => image.markdown).join('\n\n') : '';
+  useEffect(() => {
+    if (!reply || handled.current === reply || reply.error || reply.images.length === 0) return;
+    handled.current = reply;
+    if (insertsIntoText) insertIntoText(markdown);
+    formRef.current?.reset();
+  }, [reply, markdown, insertsIntoText]);
+  const message =
+    fetcher.state !== 'idle'
+      ? { text: 'Uploading…', isError: false }
+      : !reply
+        ? null
+        : reply.error || reply.images.length === 0
+          ? { text: reply.error ?? 'The images could not be uploaded. Please try again.', isError: true }
+          : {
+              text: insertsIntoText
+                ? `${reply.images.length === 1 ? 'The image is' : `${reply.images.length} images are`} in the text, where the caret was.`
+                : `Copy into the text: ${markdown}`,
+              isError: false,
+            };
+  const isSending = fetcher.state !== 'idle';
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSending) return;
+    void fetcher.submit(event.currentTarget, {
+      method: 'post',
+      action: IMAGE_UPLOAD_ADDRESS,
+      encType: 'multipart/form-data',
+    });
+  }
+  return (
+    <section className="content-images" aria-labelledby="content-images-title">
+      <h2 id="content-images-title">Images for the text</h2>
+      <form
+        ref={formRef}
+        method="post"
+        action={IMAGE_UPLOAD_ADDRESS}
+        encType="multipart/form-data"
+        className="content-images__form"
+        onSubmit={onSubmit}
+      >
+        <CsrfField />
+        <TextField
+          name="alt"
+          label="Description of the images"
+          hint="Read out to people who cannot see them, like Kitchen with a view of the garden."
+          autoComplete="off"
+        />
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="content-image-files">
+            Images (JPEG, PNG, WebP or GIF, up to 25 MB each)
+          </label>
+          <input id="content-image-files" name="images" type="file" accept="image/*" multiple />
+        </div>
+        <button type="submit" className="admin-button admin-button--secondary" disabled={isSending}>
+          Upload images
+        </button>
+      </form>
+      <p className={message?.isError ? 'content-images__error' : 'content-images__status'} role="status">
+        {message?.text ?? ''}
+      </p>
+    </section>
+  );
+}
+
+/** The upload page's answer without JavaScript: each image's Markdown, to copy into the text. */
+export function UploadedImages({ images, error }: { images: readonly UploadedImage[]; error: string | null }) {
+  if (error) {
+    return (
+      <div className="error-summary" role="alert" aria-labelledby="upload-error-title">
+        <h2 className="error-summary__title" id="upload-error-title">
+          There is a problem
+        </h2>
+        <p>{error}</p>
+      </div>
+    );
+  }
+  if (images.length === 0) return null;
+  return (
+    <section aria-labelledby="uploaded-title" className="admin-notice">
+      <h2 id="uploaded-title">Uploaded</h2>
+      <p>Copy each line into the text where the image should appear:</p>
+      <ul>
+        {images.map((image) => (
+          <li key={image.url}>
+            <code>{image.markdown}</code> ({image.originalName})
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -51,6 +51,7 @@ export const auditActionLabels: Record<string, string> = {
   'article.restored': 'Article version restored',
   'page.updated': 'Page edited',
   'page.restored': 'Page version restored',
+  'content.images-uploaded': 'Images uploaded for articles and pages',
 };
 
 export function auditActionLabel(action: string): string {

@@ -50,7 +50,8 @@ type AuditAction =
   | 'article.unpublished'
   | 'article.restored'
   | 'page.updated'
-  | 'page.restored';
+  | 'page.restored'
+  | 'content.images-uploaded';
 
 export type AuditEntry = {
   staffId: number | null;

@@ -1,7 +1,12 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/articles-edit';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
-import { ArticleEditorForm, RevisionHistory, SavedNotice } from '../../features/article-editor/article-editor-view.tsx';
+import {
+  ArticleEditorForm,
+  ImageUploadForm,
+  RevisionHistory,
+  SavedNotice,
+} from '../../features/article-editor/article-editor-view.tsx';
 import { STATUS_LABELS, articleStatusOf } from '../../features/article-editor/article-editor-model.ts';
 import { articleEditAction, articleEditLoader } from '../../features/article-editor/article-editor-routes.server.ts';
 
@@ -14,9 +19,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answeringHttpErrors(request, () => articleEditAction(request, context, params.id));
 }
 
-/** A preview changes nothing: there is nothing to load again. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === 'preview' ? false : defaultShouldRevalidate;
+/** A preview or an image upload changes nothing on this page: there is nothing to load again. */
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'preview' || formAction === '/admin/articles/images') return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -50,6 +56,7 @@ export default function AdminArticleRoute({ loaderData, actionData }: Route.Comp
         conflict={conflict}
         preview={postedPreview}
       />
+      <ImageUploadForm />
       <RevisionHistory revisions={revisions} currentVersion={article.version} />
     </>
   );

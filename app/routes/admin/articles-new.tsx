@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/articles-new';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
-import { ArticleEditorForm } from '../../features/article-editor/article-editor-view.tsx';
+import { ArticleEditorForm, ImageUploadForm } from '../../features/article-editor/article-editor-view.tsx';
 import { newArticleAction, newArticleLoader } from '../../features/article-editor/article-editor-routes.server.ts';
 
 /** /admin/articles/new (owners and editors): write an article, saved as a draft, published or scheduled. */
@@ -13,9 +13,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return answeringHttpErrors(request, () => newArticleAction(request, context));
 }
 
-/** A preview changes nothing: there is nothing to load again. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === 'preview' ? false : defaultShouldRevalidate;
+/** A preview or an image upload changes nothing on this page: there is nothing to load again. */
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'preview' || formAction === '/admin/articles/images') return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'New article | Back office' }];
@@ -30,6 +31,7 @@ export default function AdminNewArticleRoute({ actionData }: Route.ComponentProp
       </p>
       <h1>New article</h1>
       <ArticleEditorForm article={null} initialPreview="" conflict={null} preview={preview} />
+      <ImageUploadForm />
     </>
   );
 }

@@ -1,7 +1,12 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pages-edit';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
-import { PageEditorForm, RevisionHistory, SavedNotice } from '../../features/article-editor/article-editor-view.tsx';
+import {
+  ImageUploadForm,
+  PageEditorForm,
+  RevisionHistory,
+  SavedNotice,
+} from '../../features/article-editor/article-editor-view.tsx';
 import { pageEditAction, pageEditLoader } from '../../features/article-editor/article-editor-routes.server.ts';
 
 /** /admin/pages/:id (owners and editors): a page's words and history. */
@@ -13,9 +18,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return answeringHttpErrors(request, () => pageEditAction(request, context, params.id));
 }
 
-/** A preview changes nothing: there is nothing to load again. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === 'preview' ? false : defaultShouldRevalidate;
+/** A preview or an image upload changes nothing on this page: there is nothing to load again. */
+export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get('intent') === 'preview' || formAction === '/admin/articles/images') return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? data.page.title : 'Page'} | Back office` }];
@@ -42,6 +48,7 @@ export default function AdminPageRoute({ loaderData, actionData }: Route.Compone
         conflict={conflict}
         preview={postedPreview}
       />
+      <ImageUploadForm />
       <RevisionHistory revisions={revisions} currentVersion={page.version} />
     </>
   );
