@@ -1,12 +1,13 @@
 /**
  * The article and page editors end to end. An editor (set up through `npm run staff:create`) writes an article with
- * the live preview and publishes it: it appears at once on /articles (which was in the shared page cache), on its own
+ * the live preview, uploads an image into the text and publishes it: it appears at once on /articles (which was in the shared page cache), on its own
  * page, in the sitemap and in the RSS feed. A second tab's save from the older version is refused with the message.
  * The editor changes the terms of use and the public page shows the new text at once, then restores the original
  * from the history. Without JavaScript, Preview posts the form and shows the rendered text; a scheduled article
- * stays off the site. Axe checks every editor page at desktop and phone widths.
+ * stays off the site; an upload answers with the Markdown to copy. Axe checks every editor page at desktop and phone widths.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
 import { completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
@@ -54,6 +55,14 @@ async function hydrated(page: Page): Promise<void> {
   );
 }
 
+/** A small photo as a file chooser hands it over. */
+async function photoFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 30, g: 90, b: 140 } } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
 const noticeText = async (page: Page) =>
   (await page.locator('.admin-notice').count()) > 0 ? ((await page.locator('.admin-notice').textContent()) ?? '') : '';
 const summaryText = async (page: Page) =>
@@ -99,6 +108,21 @@ describe('the article and page editors', () => {
       .poll(() => page.locator('.markdown-preview__body').innerHTML(), { timeout: 10_000 })
       .toContain('<h2>What we saw</h2>');
     expect(await page.locator('.markdown-preview__body strong').textContent()).toBe('first-time buyers');
+
+    // An image uploaded from the editor goes into the text where the caret is, and shows in the preview.
+    await page.getByLabel('Description of the images').fill('The harbour at dusk');
+    await page.getByLabel(/^Images \(JPEG/).setInputFiles([await photoFile('harbour.jpg')]);
+    await page.getByRole('button', { name: 'Upload images' }).click();
+    await expect
+      .poll(() => page.getByLabel('Text', { exact: true }).inputValue(), { timeout: 20_000 })
+      .toMatch(/!\[The harbour at dusk\]\(\/media\/articles\/[0-9a-f-]{36}\.jpg\)/);
+    const imageUrl = /\((\/media\/articles\/[^)]+)\)/.exec(
+      await page.getByLabel('Text', { exact: true }).inputValue(),
+    )![1]!;
+    await expect
+      .poll(() => page.locator('.markdown-preview__body img').getAttribute('src'), { timeout: 10_000 })
+      .toBe(imageUrl);
+    expect((await fetch(`${baseURL}${imageUrl}`)).headers.get('content-type')).toMatch(/^image\/jpeg/);
     await checkBothWidths(page);
 
     await page.getByLabel('Status').selectOption('published');
@@ -112,6 +136,7 @@ describe('the article and page editors', () => {
     const articlePage = await publicText(`/articles/${SLUG}`);
     expect(articlePage.status).toBe(200);
     expect(articlePage.text).toContain('<h2>What we saw</h2>');
+    expect(articlePage.text).toMatch(/<img src="\/media\/articles\/[0-9a-f-]{36}\.jpg" alt="The harbour at dusk"/);
     expect(await sitemapHas(`/articles/${SLUG}`)).toBe(true);
     expect((await publicText('/articles.rss')).text).toContain(`<title>${TITLE}</title>`);
 
@@ -170,10 +195,16 @@ describe('the article and page editors', () => {
     expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe(original);
     expect((await publicText('/terms-of-use')).text).not.toContain(sentence);
     await expectNoAxeViolations(page);
+
+    // The upload page of its own (where an upload without JavaScript lands).
+    await page.goto('/admin/articles/images');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Images for articles and pages');
+    await checkBothWidths(page);
   }, 120_000);
 
   it('without JavaScript, Preview shows the rendered text and a scheduled article stays off the site', async () => {
     const noScript = await newPage({ javaScriptEnabled: false });
+    noScript.setDefaultTimeout(30_000);
     await signedInEditor(noScript, `e2e-articles-nojs-${stamp}@agency.example`);
     await noScript.goto('/admin/articles/new');
     const title = `Autumn lettings outlook ${stamp}`;
@@ -203,5 +234,16 @@ describe('the article and page editors', () => {
     expect((await publicText('/articles')).text).not.toContain(title);
     expect(await sitemapHas(`/articles/${slug}`)).toBe(false);
     expect((await publicText('/articles.rss')).text).not.toContain(title);
+
+    // Images without JavaScript: the upload page answers with the Markdown to copy.
+    await noScript.getByLabel('Description of the images').fill('Garden in autumn');
+    await noScript
+      .getByLabel(/^Images \(JPEG/)
+      .setInputFiles([await photoFile('garden.jpg'), await photoFile('path.jpg')]);
+    await noScript.getByRole('button', { name: 'Upload images' }).click();
+    await expect.poll(() => pathOf(noScript), { timeout: 20_000 }).toBe('/admin/articles/images');
+    const lines = await noScript.locator('#uploaded-title + p + ul code').allTextContents();
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^!\[Garden in autumn\]\(\/media\/articles\/[0-9a-f-]{36}\.jpg\)$/);
   }, 120_000);
 });

@@ -6,8 +6,10 @@
  * markup; unknown ids and another kind's revisions answer 404.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { articles, auditLog, contentRevisions, pages } from '../../db/schema/index.ts';
+import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
@@ -24,6 +26,7 @@ import { listSitemapEntries } from '../../app/features/content/sitemap-queries.s
 import * as listRoute from '../../app/routes/admin/articles.tsx';
 import * as newRoute from '../../app/routes/admin/articles-new.tsx';
 import * as editRoute from '../../app/routes/admin/articles-edit.tsx';
+import * as imagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pageListRoute from '../../app/routes/admin/pages.tsx';
 import * as pageRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
@@ -639,5 +642,42 @@ describe('static pages', () => {
     const empty = await call('editor', pageRoute.action, `/admin/pages/${id}`, { id }, await pageForm({ title: ' ' }));
     expect(empty.status).toBe(422);
     expect(errorsOf(empty).title).toEqual([PAGE_MESSAGES.title]);
+  });
+});
+
+describe('images for the text', () => {
+  it('refuses a file that is not an image by its bytes, whatever its name, and a role without content', async () => {
+    const sessionId = 'article-images-session-0123456789abcdef';
+    const request = async (who: string) => {
+      const form = new FormData();
+      form.append('authenticity_token', maskedCsrfToken(sessionId, process.env.SESSION_SECRET!));
+      form.append('alt', 'Not a photo');
+      form.append('images', new File([new TextEncoder().encode('MZ this is a program')], 'photo.jpg'));
+      return new Request('http://localhost/admin/articles/images', {
+        method: 'POST',
+        body: form,
+        headers: { origin: 'http://localhost', cookie: await cookies[who]!(), accept: 'text/html' },
+      });
+    };
+    const context = {
+      clientIp: '192.0.2.1',
+      origin: 'http://localhost',
+      logger: pino({ level: 'silent' }),
+      requestId: 'test',
+      session: { id: sessionId, isKept: true },
+      anonymousCsrfId: null,
+    };
+    const answer = async (who: string) => {
+      try {
+        const result = await imagesRoute.action({ request: await request(who), context, params: {} } as never);
+        return result as unknown as { init?: { status?: number }; data?: { error: string | null } };
+      } catch (thrown) {
+        return { init: { status: (thrown as Response).status }, data: undefined };
+      }
+    };
+    const refused = await answer('editor');
+    expect(refused.init?.status).toBe(422);
+    expect(refused.data?.error).toMatch(/^Only .* can be uploaded here\. Nothing was uploaded\.$/);
+    expect((await answer('manager')).init?.status).toBe(403);
   });
 });
