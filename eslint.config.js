@@ -12,6 +12,7 @@ export const FEATURE_ORDER = [
   'back-office',
   'navigation-editor',
   'branch-editor',
+  'article-editor',
   'diary',
   'privacy',
   'site-settings',

@@ -151,6 +151,12 @@ export default [
     route('menus', 'routes/admin/menus.tsx'),
     route('menus/items/:id', 'routes/admin/menus-item.tsx'),
     route('home-page', 'routes/admin/home-page.tsx'),
+    route('articles', 'routes/admin/articles.tsx'),
+    route('articles/new', 'routes/admin/articles-new.tsx'),
+    route('articles/images', 'routes/admin/articles-images.tsx'),
+    route('articles/:id', 'routes/admin/articles-edit.tsx'),
+    route('pages', 'routes/admin/pages.tsx'),
+    route('pages/:id', 'routes/admin/pages-edit.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@
 export const MULTIPART_PATHS: readonly RegExp[] = [
   /^\/form_submissions$/,
   /^\/admin\/branches\/\d{1,9}\/staff\/\d{1,9}\/photo$/,
+  /^\/admin\/articles\/images(?:\.data)?$/,
 ];
 
 export function acceptsMultipart(pathname: string, paths: readonly RegExp[] = MULTIPART_PATHS): boolean {

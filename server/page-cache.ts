@@ -57,8 +57,8 @@ const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
   [/^\/branches(?:\/([^/]+))?$/, (match) => ['listings', ...(match[1] ? [`branch:${match[1]}`] : [])]],
   [/^\/articles(?:\/[^/]+)?$/, () => ['articles']],
   [
-    /^\/(?:terms-of-use|privacy-policy|mortgages|tenant-information|landlords|careers|complaints-procedure|landlord-fees|tenant-fees|cookie-policy|client-money-protection)$/,
-    () => [],
+    /^\/(terms-of-use|privacy-policy|mortgages|tenant-information|landlords|careers|complaints-procedure|landlord-fees|tenant-fees|cookie-policy|client-money-protection)$/,
+    (match) => [`page:${match[1]}`],
   ],
 ];
 

@@ -47,6 +47,12 @@ import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-pr
 import * as branchStaffNewRoute from '../../app/routes/admin/branch-staff-new.tsx';
 import * as branchDepartmentsRoute from '../../app/routes/admin/branch-departments.tsx';
 import * as branchStaffPhotoRoute from '../../app/routes/admin/branch-staff-photo.tsx';
+import * as articlesRoute from '../../app/routes/admin/articles.tsx';
+import * as articleNewRoute from '../../app/routes/admin/articles-new.tsx';
+import * as articleEditRoute from '../../app/routes/admin/articles-edit.tsx';
+import * as articleImagesRoute from '../../app/routes/admin/articles-images.tsx';
+import * as pagesRoute from '../../app/routes/admin/pages.tsx';
+import * as pageEditRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -71,6 +77,7 @@ type AdminRouteCase = {
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
 const LISTING_ROLES = ['owner', 'manager'] as const;
+const CONTENT_ROLES = ['owner', 'editor'] as const;
 
 const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
@@ -217,6 +224,34 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     params: { id: '1', staffId: '1' },
     module: branchStaffPhotoRoute,
     access: ['owner', 'manager'],
+  },
+  { file: 'routes/admin/articles.tsx', path: '/admin/articles', module: articlesRoute, access: CONTENT_ROLES },
+  {
+    file: 'routes/admin/articles-new.tsx',
+    path: '/admin/articles/new',
+    module: articleNewRoute,
+    access: CONTENT_ROLES,
+  },
+  {
+    file: 'routes/admin/articles-edit.tsx',
+    path: '/admin/articles/1',
+    params: { id: '1' },
+    module: articleEditRoute,
+    access: CONTENT_ROLES,
+  },
+  {
+    file: 'routes/admin/articles-images.tsx',
+    path: '/admin/articles/images',
+    module: articleImagesRoute,
+    access: CONTENT_ROLES,
+  },
+  { file: 'routes/admin/pages.tsx', path: '/admin/pages', module: pagesRoute, access: CONTENT_ROLES },
+  {
+    file: 'routes/admin/pages-edit.tsx',
+    path: '/admin/pages/1',
+    params: { id: '1' },
+    module: pageEditRoute,
+    access: CONTENT_ROLES,
   },
 ];
 

@@ -114,6 +114,10 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
     load: () => import('../../app/routes/admin/branch-staff-photo.tsx'),
     params: { id: '1', staffId: '1' },
   },
+  { path: '/admin/articles/new', load: () => import('../../app/routes/admin/articles-new.tsx') },
+  { path: '/admin/articles/images', load: () => import('../../app/routes/admin/articles-images.tsx') },
+  { path: '/admin/articles/1', load: () => import('../../app/routes/admin/articles-edit.tsx'), params: { id: '1' } },
+  { path: '/admin/pages/1', load: () => import('../../app/routes/admin/pages-edit.tsx'), params: { id: '1' } },
 ];
 
 let database: TestDatabase;

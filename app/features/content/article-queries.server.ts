@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { articles } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { visibleArticle, watchArticleSchedule } from './article-schedule.server.ts';
 import { renderMarkdown } from './markdown.server.ts';
 import { resolveTopic, type ArticleKind, type ArticleListState } from './article-list.ts';
 
@@ -67,7 +68,8 @@ function escapeLike(text: string): string {
 
 /** Kinds that have at least one published article, news first. */
 export async function listArticleKinds(db: Database): Promise<ArticleKind[]> {
-  const rows = await db.selectDistinct({ kind: articles.kind }).from(articles).where(eq(articles.isPublished, true));
+  await watchArticleSchedule(db);
+  const rows = await db.selectDistinct({ kind: articles.kind }).from(articles).where(visibleArticle());
   const kinds = new Set(rows.map((row) => row.kind));
   return (['news', 'blog'] as const).filter((kind) => kinds.has(kind));
 }
@@ -76,7 +78,7 @@ async function listArticleTopics(db: Database, kind: ArticleKind): Promise<strin
   const rows = await db
     .selectDistinct({ topic: sql<string>`unnest(${articles.topics})` })
     .from(articles)
-    .where(and(eq(articles.isPublished, true), eq(articles.kind, kind)));
+    .where(and(visibleArticle(), eq(articles.kind, kind)));
   return rows.map((row) => row.topic).sort((a, b) => a.localeCompare(b, 'en-GB'));
 }
 
@@ -89,7 +91,8 @@ export async function listArticles(
   const topics = await listArticleTopics(db, requested.kind);
   const resolvedTopic = resolveTopic(requested.topic, topics);
   const state = { ...requested, topic: resolvedTopic ?? '' };
-  const conditions: SQL[] = [eq(articles.isPublished, true), eq(articles.kind, state.kind)];
+  await watchArticleSchedule(db);
+  const conditions: SQL[] = [visibleArticle(), eq(articles.kind, state.kind)];
   if (resolvedTopic) conditions.push(sql`${resolvedTopic} = any(${articles.topics})`);
   if (state.q) {
     const pattern = `%${escapeLike(state.q)}%`;
@@ -127,33 +130,47 @@ export async function listArticles(
 }
 
 export async function getLatestArticles(db: Database, limit: number): Promise<ArticleCard[]> {
+  await watchArticleSchedule(db);
   const rows = await db
     .select(cardColumns)
     .from(articles)
-    .where(eq(articles.isPublished, true))
+    .where(visibleArticle())
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
   return rows.map(toCard);
 }
 
-export type ArticlePage = ArticleCard & { topics: string[]; html: string; updatedAt: string; publishedAt: string };
+export type ArticlePage = ArticleCard & {
+  topics: string[];
+  html: string;
+  updatedAt: string;
+  publishedAt: string;
+  /** The title and description for search engines and sharing: the editor's, else the title and promo. */
+  seoTitle: string;
+  seoDescription: string;
+};
 
-/** A published article with its Markdown rendered safely (raw HTML and unsafe links dropped). */
+/** A published article (its publication time reached) with its Markdown rendered safely (raw HTML and unsafe links dropped). */
 export async function getArticleBySlug(db: Database, slug: string): Promise<ArticlePage | null> {
+  await watchArticleSchedule(db);
   const [row] = await db
     .select({
       ...cardColumns,
       topics: articles.topics,
       bodyMarkdown: articles.bodyMarkdown,
       updatedAt: articles.updatedAt,
+      seoTitle: articles.seoTitle,
+      seoDescription: articles.seoDescription,
     })
     .from(articles)
-    .where(and(eq(articles.slug, slug), eq(articles.isPublished, true)))
+    .where(and(eq(articles.slug, slug), visibleArticle()))
     .limit(1);
   if (!row) return null;
   return {
     ...toCard(row),
     topics: row.topics,
+    seoTitle: row.seoTitle || row.title,
+    seoDescription: row.seoDescription || row.promo,
     html: renderMarkdown(row.bodyMarkdown),
     publishedAt: row.publishedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -165,7 +182,7 @@ export async function listArticlesForFeed(db: Database, limit: number): Promise<
   const rows = await db
     .select({ ...cardColumns, updatedAt: articles.updatedAt })
     .from(articles)
-    .where(eq(articles.isPublished, true))
+    .where(visibleArticle())
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
   return rows.map((row) => ({ ...toCard(row), updatedAt: row.updatedAt }));

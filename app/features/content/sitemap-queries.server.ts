@@ -1,14 +1,22 @@
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import { articles, branches, pages, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
+import { visibleArticle } from './article-schedule.server.ts';
 import { listLandingPageSitemapEntries } from './landing-pages.server.ts';
 import { SITEMAP_URL_LIMIT, sitemapFileName, type SitemapEntry, type SitemapSection } from './sitemap-xml.ts';
 
 /** Paths of the static pages this site always has (they answer 200 on a seeded site). */
 const STATIC_PAGE_SLUGS = ['terms-of-use', 'privacy-policy', 'mortgages'];
 
+/** An article changes for search engines when it is edited and when it appears (a scheduled one falling due). */
+const articleLastmod = sql<Date | string>`greatest(${articles.updatedAt}, ${articles.publishedAt})`;
+
+function asDate(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
 const publishedProperty = eq(properties.isPublished, true);
-const publishedArticle = eq(articles.isPublished, true);
 
 function newest(...dates: (Date | null | undefined)[]): Date | null {
   const times = dates.filter((date): date is Date => date instanceof Date).map((date) => date.getTime());
@@ -25,10 +33,10 @@ async function latestPropertyUpdate(db: Database): Promise<Date | null> {
 
 async function latestArticleUpdate(db: Database): Promise<Date | null> {
   const [row] = await db
-    .select({ at: max(articles.updatedAt) })
+    .select({ at: sql<Date | string | null>`max(${articleLastmod})` })
     .from(articles)
-    .where(publishedArticle);
-  return row?.at ?? null;
+    .where(visibleArticle());
+  return asDate(row?.at);
 }
 
 /** The home page, list pages and the static pages that exist. */
@@ -56,7 +64,7 @@ async function countSection(db: Database, section: SitemapSection): Promise<numb
       return row?.total ?? 0;
     }
     case 'articles': {
-      const [row] = await db.select({ total: count() }).from(articles).where(publishedArticle);
+      const [row] = await db.select({ total: count() }).from(articles).where(visibleArticle());
       return row?.total ?? 0;
     }
     case 'branches': {
@@ -86,13 +94,13 @@ export async function listSitemapEntries(db: Database, section: SitemapSection, 
     }
     case 'articles': {
       const rows = await db
-        .select({ slug: articles.slug, updatedAt: articles.updatedAt })
+        .select({ slug: articles.slug, lastmod: articleLastmod })
         .from(articles)
-        .where(publishedArticle)
+        .where(visibleArticle())
         .orderBy(desc(articles.publishedAt), asc(articles.id))
         .limit(SITEMAP_URL_LIMIT)
         .offset(offset);
-      return rows.map((row) => ({ path: `/articles/${row.slug}`, lastmod: row.updatedAt }));
+      return rows.map((row) => ({ path: `/articles/${row.slug}`, lastmod: asDate(row.lastmod) }));
     }
     case 'branches': {
       // A branch page shows its latest properties, so it changes when they do.

@@ -49,6 +49,15 @@ export const auditActionLabels: Record<string, string> = {
   'settings.theme-changed': 'Theme colours changed',
   'menu.changed': 'Menu changed',
   'home-page.changed': 'Home page changed',
+  'article.created': 'Article created',
+  'article.updated': 'Article edited',
+  'article.published': 'Article published',
+  'article.scheduled': 'Article scheduled',
+  'article.unpublished': 'Article unpublished',
+  'article.restored': 'Article version restored',
+  'page.updated': 'Page edited',
+  'page.restored': 'Page version restored',
+  'content.images-uploaded': 'Images uploaded for articles and pages',
 };
 
 export function auditActionLabel(action: string): string {

@@ -48,7 +48,16 @@ type AuditAction =
   | 'department.removed'
   | 'settings.theme-changed'
   | 'menu.changed'
-  | 'home-page.changed';
+  | 'home-page.changed'
+  | 'article.created'
+  | 'article.updated'
+  | 'article.published'
+  | 'article.scheduled'
+  | 'article.unpublished'
+  | 'article.restored'
+  | 'page.updated'
+  | 'page.restored'
+  | 'content.images-uploaded';
 
 export type AuditEntry = {
   staffId: number | null;

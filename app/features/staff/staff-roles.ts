@@ -57,6 +57,18 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'manager'],
   },
   {
+    path: '/admin/articles',
+    title: 'Articles',
+    description: 'Write news and blog articles: draft, schedule, publish; search engine details; earlier versions.',
+    roles: ['owner', 'editor'],
+  },
+  {
+    path: '/admin/pages',
+    title: 'Pages',
+    description: 'Terms, privacy, cookies, fees, complaints procedure and the other pages; earlier versions.',
+    roles: ['owner', 'editor'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
     description: 'Invite staff, change roles and branches, reset an authenticator, deactivate accounts.',

@@ -31,8 +31,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { article, canonical, origin, agencyName } = loaderData;
   const image = article.heroImage ? `${origin}${imageUrlWithSize(article.heroImage, 1160)}` : null;
   return [
-    { title: `${article.title} | ${agencyName}` },
-    ...openGraphMeta({ title: article.title, description: article.promo, url: canonical, type: 'article', image }),
+    { title: `${article.seoTitle} | ${agencyName}` },
+    ...openGraphMeta({
+      title: article.seoTitle,
+      description: article.seoDescription,
+      url: canonical,
+      type: 'article',
+      image,
+    }),
     { property: 'article:published_time', content: article.publishedAt },
     { property: 'article:section', content: article.topic },
     { tagName: 'link', rel: 'canonical', href: canonical },

@@ -8,14 +8,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.replace(/^\//, '');
   const page = await getPageBySlug(getDb(), slug);
   if (!page) throw data('Page not found', { status: 404 });
-  return { title: page.title, html: page.html, canonical: `${context.origin}/${slug}` };
+  return {
+    title: page.title,
+    html: page.html,
+    seoTitle: page.seoTitle,
+    seoDescription: page.seoDescription,
+    canonical: `${context.origin}/${slug}`,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
+  const description = loaderData.seoDescription || undefined;
   return [
-    { title: loaderData.title },
-    ...openGraphMeta({ title: loaderData.title, url: loaderData.canonical }),
+    { title: loaderData.seoTitle },
+    ...openGraphMeta({ title: loaderData.seoTitle, description, url: loaderData.canonical }),
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
   ];
 }
