@@ -35,6 +35,7 @@ type ListingEditorViewProps = {
     sourceRef: string | null;
     priceHistory: { date: string; price: number }[];
     statusHistory: { date: string; status: string }[];
+    photoCount: number;
   };
   values: ListingFormValues;
   missingPartA: string[];
@@ -108,6 +109,9 @@ function PublishPanel({
           </ActionForm>
         </div>
       ) : null}
+      <p>
+        <a href={`/admin/listings/${listing.id}/media`}>Photos and files ({listing.photoCount} photos)</a>
+      </p>
       <p>
         <a href={`/admin/listings/${listing.id}/preview`}>Preview as a visitor</a>
         {listing.isPublished ? (
