@@ -2,8 +2,8 @@
  * A staff upload form any editor can use: a plain multipart form (the authenticity token before the file input, as
  * the staff uploads reader needs) that posts without JavaScript; with it, files can also be dropped on the zone and
  * the upload shows its progress (XMLHttpRequest's upload events) and its refusal without leaving the page. The
- * action answers a scripted upload (`X-Requested-With: XMLHttpRequest`) with JSON: `{ location }` to go to once
- * done, or `{ message }` when the files were refused.
+ * scripted upload goes to `scriptedAction`, which answers JSON: `{ location }` to go to once done, or `{ message }`
+ * when the files were refused.
  */
 import { useId, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { CsrfField } from './form/form-parts.tsx';
@@ -16,9 +16,14 @@ type UploadState =
   | { phase: 'failed'; message: string };
 
 export type UploadDropZoneProps = {
+  /** Where the form posts without JavaScript (the page's own action, which shows a refusal on the page). */
   action: string;
+  /** Where the scripted upload posts: answers JSON. */
+  scriptedAction: string;
   /** The input's name, as the action reads it. */
   name?: string;
+  /** The input's id, for an error summary's link to it. */
+  inputId?: string;
   /** The `accept` attribute: a hint for the file picker only; the server judges the bytes. */
   accept: string;
   label: string;
@@ -42,14 +47,17 @@ function uploadFailure(xhr: XMLHttpRequest): string {
 
 export function UploadDropZone({
   action,
+  scriptedAction,
   name = 'files',
+  inputId: givenId,
   accept,
   label,
   hint,
   submitLabel,
   children,
 }: UploadDropZoneProps) {
-  const inputId = useId();
+  const generatedId = useId();
+  const inputId = givenId ?? generatedId;
   const hintId = `${inputId}-hint`;
   const input = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
@@ -69,7 +77,7 @@ export function UploadDropZone({
     event.preventDefault();
     if (state.phase === 'sending' || state.phase === 'processing') return;
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', action);
+    xhr.open('POST', scriptedAction);
     xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.addEventListener('progress', (progress) => {

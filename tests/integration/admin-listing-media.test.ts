@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branches, properties, type PropertyImage } from '../../db/schema/index.ts';
@@ -22,6 +23,11 @@ import { getPropertyPage } from '../../app/features/properties/property-page.ser
 import { listSitemapEntries } from '../../app/features/content/sitemap-queries.server.ts';
 import { getFeaturedPropertyCards } from '../../app/features/content/featured-properties.server.ts';
 import * as mediaRoute from '../../app/routes/admin/listing-media.tsx';
+import * as uploadRoute from '../../app/routes/admin/listing-media-upload.ts';
+import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
+import { VisitorSession } from '../../app/lib/session.server.ts';
+import { getStorage } from '../../app/lib/storage/storage.server.ts';
+import { minimalPdf } from '../upload-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { callStaffRoute, createTestStaff, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
 import { feedOf, insertImportWorld, jpeg, listing, record } from './import-fixtures.ts';
@@ -116,6 +122,7 @@ beforeAll(async () => {
   mediaDir = await mkdtemp(path.join(tmpdir(), 'doorstep-listing-media-'));
   process.env.MEDIA_DIR = path.join(mediaDir, 'media');
   process.env.IMAGE_CACHE_DIR = path.join(mediaDir, 'cache');
+  process.env.UPLOAD_DIR = path.join(mediaDir, 'uploads');
   resetEnvForTests();
   database = await createTestDatabase();
   setDatabaseHandle(database);
@@ -148,6 +155,7 @@ afterAll(async () => {
   await database?.dispose();
   delete process.env.MEDIA_DIR;
   delete process.env.IMAGE_CACHE_DIR;
+  delete process.env.UPLOAD_DIR;
   resetEnvForTests();
   await rm(mediaDir, { recursive: true, force: true });
 });
@@ -282,12 +290,13 @@ describe('a manual listing’s photos', () => {
 
   it('answers another listing’s photo 404, changing nothing', async () => {
     const before = await row(id);
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { intent: 'move', version: String(before.version), item: '/media/listing-b/x.jpg', direction: 'up' },
       { intent: 'main', version: String(before.version), item: '/media/listing-b/x.jpg' },
       { intent: 'delete', version: String(before.version), item: '/media/listing-b/x.jpg' },
       { intent: 'caption', version: String(before.version), item: '/media/listing-b/x.jpg', caption: 'x' },
-    ]) {
+    ];
+    for (const body of bodies) {
       expect((await post('bath manager', id, body)).status, body.intent).toBe(404);
     }
     expect((await row(id)).version).toBe(before.version);
@@ -297,7 +306,7 @@ describe('a manual listing’s photos', () => {
   it('answers another branch’s manager 404 for the page and every change; negotiators and editors 403', async () => {
     const before = await row(id);
     expect((await get('bristol manager', id)).status).toBe(404);
-    const bodies = [
+    const bodies: Record<string, string>[] = [
       { intent: 'move', version: String(before.version), item: '/media/listing-a/a.jpg', direction: 'down' },
       { intent: 'delete', version: String(before.version), item: '/media/listing-a/a.jpg' },
       { intent: 'featured', version: String(before.version), featured: 'yes' },
@@ -313,13 +322,14 @@ describe('a manual listing’s photos', () => {
 
   it('answers bad answers with their messages, never a 500', async () => {
     const version = String((await row(id)).version);
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { intent: 'nonsense', version },
       { intent: 'move', version, item: '', direction: 'sideways' },
       { intent: 'reorder', version, kind: 'photo' },
       { intent: 'caption', version: 'x', item: 'a', caption: 'x' },
       { intent: 'hidden', version, hidden: 'yes' },
-    ]) {
+    ];
+    for (const body of bodies) {
       const answer = await post('bath manager', id, body);
       expect([404, 409, 422], JSON.stringify(body)).toContain(answer.status);
     }
@@ -371,10 +381,11 @@ describe('an imported listing’s site-only choices', () => {
 
   it('refuses changes to what the feed owns', async () => {
     const current = await row(id);
-    for (const body of [
+    const bodies: Record<string, string>[] = [
       { intent: 'caption', version: String(current.version), item: current.photos[0]!.url, caption: 'Mine' },
       { intent: 'delete', version: String(current.version), item: current.photos[0]!.url },
-    ]) {
+    ];
+    for (const body of bodies) {
       const answer = await post('bath manager', id, body);
       expect(answer.status).toBe(409);
       expect(JSON.stringify(answer.data)).toContain('feed');
@@ -458,5 +469,143 @@ describe('an imported listing’s site-only choices', () => {
     expect(answer.status).toBe(404);
     expect((await row(id)).siteHidden).toBe(false);
     expect(bristol).toBeGreaterThan(0);
+  });
+});
+
+const SESSION_ID = 'listing-media-upload-session-0123456789';
+
+/** The upload form as the browser posts it: the token and version first, then the files. */
+async function upload(
+  who: string,
+  id: number,
+  parts: { version: string; kind?: string; files: { name: string; bytes: Uint8Array }[]; isScripted?: boolean },
+): Promise<{ status: number; json: () => Promise<unknown>; data: unknown; clone: () => Response }> {
+  const form = new FormData();
+  form.append('authenticity_token', maskedCsrfToken(SESSION_ID, process.env.SESSION_SECRET!));
+  form.append('version', parts.version);
+  form.append('kind', parts.kind ?? 'photo');
+  for (const file of parts.files) form.append('files', new File([new Uint8Array(file.bytes)], file.name));
+  const isScripted = parts.isScripted !== false;
+  const request = new Request(`http://localhost/admin/listings/${id}/media${isScripted ? '/upload' : ''}`, {
+    method: 'POST',
+    body: form,
+    headers: {
+      cookie: await staff[who]!(),
+      origin: 'http://localhost',
+      ...(isScripted ? { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' } : {}),
+    },
+  });
+  const context = {
+    clientIp: '192.0.2.1',
+    origin: 'http://localhost',
+    logger: pino({ level: 'silent' }),
+    requestId: 'test',
+    session: new VisitorSession(SESSION_ID, false, () => database.db, {
+      secure: false,
+      idleMinutes: 30,
+      absoluteDays: 30,
+    }),
+    anonymousCsrfId: null,
+  };
+  const args = { request, context, params: { id: String(id) } } as never;
+  let answer: unknown;
+  try {
+    answer = isScripted ? await uploadRoute.action(args) : await mediaRoute.action(args);
+  } catch (thrown) {
+    answer = thrown;
+  }
+  if (answer instanceof Response) {
+    return { status: answer.status, json: () => answer.clone().json(), data: null, clone: () => answer.clone() };
+  }
+  const shaped = answer as { init?: { status?: number } | null; data?: unknown };
+  return {
+    status: shaped.init?.status ?? 200,
+    data: shaped.data,
+    json: () => Promise.resolve(shaped.data),
+    clone: () => Response.json(shaped.data),
+  };
+}
+
+describe('uploading a manual listing’s files', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = await insertListing({ slug: 'manual-upload', branchId: bath, photos: [photo('listing-u', 'first')] });
+  });
+
+  it('stores many photos and a brochure at once, after the photos already there', async () => {
+    const answer = await upload('bath manager', id, {
+      version: '1',
+      files: [
+        { name: 'front.jpg', bytes: await jpeg(1200, 800) },
+        { name: 'garden.jpg', bytes: await jpeg(800, 600, { r: 1, g: 150, b: 1 }) },
+        { name: 'Brochure.pdf', bytes: minimalPdf() },
+      ],
+    });
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(await answer.json()).toEqual({ location: `/admin/listings/${id}/media?notice=uploaded&count=3` });
+    const saved = await row(id);
+    expect(saved.version).toBe(2);
+    expect(saved.photos).toHaveLength(3);
+    expect(saved.photos[0]!.url).toBe('/media/listing-u/first.jpg');
+    expect(saved.photos[1]).toMatchObject({ width: 1200, height: 800, imageAlt: 'Photo 2 of Widcombe Hill, Bath' });
+    expect(saved.photos[1]!.url).toMatch(new RegExp(`^/media/listing-${id}/[0-9a-f-]{36}\\.jpg$`));
+    expect(saved.documents).toEqual([expect.objectContaining({ title: 'Brochure', kind: 'brochure' })]);
+    const key = `originals/${saved.photos[1]!.url.slice('/media/'.length)}`;
+    expect(await getStorage().head(key)).not.toBeNull();
+    expect((await lastAudit('listing.media-changed', `listing:${id}`))?.staffId).not.toBeNull();
+  });
+
+  it('uploads floor plans as floor plans', async () => {
+    const answer = await upload('owner', id, {
+      version: '2',
+      kind: 'floorplan',
+      files: [{ name: 'plan.jpg', bytes: await jpeg(300, 200) }],
+    });
+    expect(answer.status).toBe(200);
+    expect((await row(id)).floorplans).toHaveLength(1);
+  });
+
+  it('answers a file that is not an image or PDF clearly, keeping nothing', async () => {
+    const notAPhoto = [{ name: 'photo.jpg', bytes: new TextEncoder().encode('<html>not a photo</html>') }];
+    const scripted = await upload('bath manager', id, { version: '3', files: notAPhoto });
+    expect(scripted.status).toBe(422);
+    expect(((await scripted.json()) as { message: string }).message).toContain('Nothing was uploaded');
+    // Without JavaScript the form posts to the page, which shows the same message beside the file input.
+    const plain = await upload('bath manager', id, { version: '3', files: notAPhoto, isScripted: false });
+    expect(plain.status).toBe(422);
+    expect(JSON.stringify(plain.data)).toContain('Nothing was uploaded');
+    expect(JSON.stringify(plain.data)).toContain('"field":"files"');
+    expect((await row(id)).version).toBe(3);
+  });
+
+  it('answers too many files with 413 and a clear message', async () => {
+    const small = await jpeg(16, 16);
+    const answer = await upload('bath manager', id, {
+      version: '3',
+      files: Array.from({ length: 31 }, (_, n) => ({ name: `p${n}.jpg`, bytes: small })),
+    });
+    expect(answer.status).toBe(413);
+    expect(((await answer.json()) as { message: string }).message).toMatch(/30/);
+    expect((await row(id)).photos).toHaveLength(3);
+  });
+
+  it('refuses an upload made from an older version and keeps none of its files', async () => {
+    const answer = await upload('bath manager', id, {
+      version: '1',
+      files: [{ name: 'late.jpg', bytes: await jpeg() }],
+    });
+    expect(answer.status).toBe(409);
+    expect(((await answer.json()) as { message: string }).message).toBe(STALE_VERSION_MESSAGE);
+    const keys: string[] = [];
+    for await (const entry of getStorage().list(`originals/listing-${id}/`)) keys.push(entry.key);
+    // Two photos, the brochure and the floor plan: the refused file is gone.
+    expect(keys).toHaveLength(4);
+  });
+
+  it('answers another branch’s manager 404 and negotiators 403', async () => {
+    const files = [{ name: 'x.jpg', bytes: await jpeg() }];
+    expect((await upload('bristol manager', id, { version: '3', files })).status).toBe(404);
+    expect((await upload('bath negotiator', id, { version: '3', files })).status).toBe(403);
+    expect((await row(id)).version).toBe(3);
   });
 });

@@ -6,6 +6,8 @@
 import { createHash } from 'node:crypto';
 import { data, type AppLoadContext } from 'react-router';
 import { getDb } from '../../lib/db.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
+import { receiveStaffUploads } from '../media/index.server.ts';
 import { errorList } from '../../lib/http/form-submission.ts';
 import { parseFields, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
@@ -22,10 +24,13 @@ import {
 } from './listing-editor-routes.server.ts';
 import {
   IMPORTED_LISTING_INTENTS,
+  MAX_FILES_PER_UPLOAD,
+  addFiles,
   addVideo,
   deleteItem,
   makeMainPhoto,
   mediaActionSchema,
+  mediaUploadSchema,
   moveItem,
   reorderImages,
   setCaption,
@@ -36,16 +41,6 @@ import {
 import { mediaOf, saveListingMedia, setListingFeatured, setListingHidden } from './listing-media.server.ts';
 
 const MEDIA_NOTICES = ['saved', 'unchanged', 'uploaded', 'featured', 'hidden'] as const;
-/** The upload's refusals when it was posted without JavaScript (the message comes back by its status). */
-const UPLOAD_PROBLEMS = {
-  '400': 'The files could not be read. Choose them again and upload.',
-  '403': 'This page was out of date. Reload it and upload again.',
-  '409': STALE_VERSION_MESSAGE,
-  '413': 'Upload at most 30 files at a time, each at most 25 MB.',
-  '415': 'Upload photos as JPEG, PNG, WebP, GIF or HEIC images, and brochures as PDF files.',
-  '422': 'Choose at least one file to upload, and at most 100 photos, plans and documents in all.',
-} as const;
-
 async function loadInScope(request: Request, idValue: string | undefined) {
   const staff = await requireListingStaff(request);
   const listing = await getEditableListing(getDb(), staff.scope, idParam(idValue));
@@ -58,8 +53,6 @@ export async function listingMediaLoader(request: Request, idValue: string | und
   const { listing } = await loadInScope(request, idValue);
   const params = new URL(request.url).searchParams;
   const notice = MEDIA_NOTICES.find((value) => value === params.get('notice')) ?? null;
-  const problem = params.get('upload_error');
-  const uploadError = problem && Object.hasOwn(UPLOAD_PROBLEMS, problem) ? problem : null;
   const focus = params.get('focus');
   return data(
     {
@@ -76,7 +69,6 @@ export async function listingMediaLoader(request: Request, idValue: string | und
       },
       media: mediaOf(listing),
       notice,
-      uploadProblem: uploadError ? UPLOAD_PROBLEMS[uploadError as keyof typeof UPLOAD_PROBLEMS] : null,
       focus: focus && /^(up|down|main):.{1,500}$/.test(focus) ? focus : null,
       count: Number(params.get('count')) || 0,
     },
@@ -117,6 +109,11 @@ function changeFor(form: MediaAction, media: ReturnType<typeof mediaOf>, display
 /** POST /admin/listings/:id/media: every form of the page but the upload (its own route takes the files). */
 export async function listingMediaAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
   assertMethod(request, ['POST']);
+  if (isMultipart(request)) {
+    // The upload form posted without JavaScript: the page again with the refusal, or on to the saved media.
+    const outcome = await uploadFiles(request, context, idValue);
+    return outcome.ok ? seeOther(outcome.location) : refused(outcome.status, 'files', outcome.message);
+  }
   const { staff, listing } = await loadInScope(request, idValue);
   const submission = parseFields(await readFields(request), mediaActionSchema);
   if (submission.status !== 'success') {
@@ -178,4 +175,66 @@ async function applyMediaAction(
         ? `&focus=${encodeURIComponent(`main:${form.item}`)}`
         : '';
   return seeOther(`${back}?notice=${outcome.status}${focus}`);
+}
+
+function isMultipart(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+type UploadOutcome = { ok: true; location: string } | { ok: false; status: number; message: string };
+
+/**
+ * The upload form's files: checked by their bytes and stored by the staff uploads reader, then added to the
+ * listing's media over the version the page was loaded at. Refused files are never kept.
+ */
+async function uploadFiles(
+  request: Request,
+  context: AppLoadContext,
+  idValue: string | undefined,
+): Promise<UploadOutcome> {
+  const { staff, listing } = await loadInScope(request, idValue);
+  if (listing.source !== null) {
+    return {
+      ok: false,
+      status: 409,
+      message: `This listing comes from the “${listing.source}” feed: its photos and files are added there.`,
+    };
+  }
+  const received = await receiveStaffUploads(request, context, {
+    kinds: ['image', 'pdf'],
+    maxFiles: MAX_FILES_PER_UPLOAD,
+    folder: `listing-${listing.id}`,
+  });
+  if (!received.ok) return { ok: false, status: received.status, message: received.message };
+  const discard = () => Promise.all(received.files.map((file) => getStorage().delete(file.key))).catch(() => undefined);
+  const form = mediaUploadSchema.safeParse(received.fields);
+  if (!form.success) {
+    await discard();
+    return { ok: false, status: 409, message: STALE_VERSION_MESSAGE };
+  }
+  if (received.files.length === 0) return { ok: false, status: 422, message: 'Choose at least one file to upload.' };
+  const change = addFiles(mediaOf(listing), received.files, form.data.kind, listing.displayAddress);
+  if (!change.ok) {
+    await discard();
+    return { ok: false, status: change.status, message: change.message };
+  }
+  const actor = actorOf(staff.principal, context);
+  const outcome = await saveListingMedia(getDb(), listing, form.data.version, change.media, actor);
+  if (outcome.status === 'stale') {
+    await discard();
+    return { ok: false, status: 409, message: STALE_VERSION_MESSAGE };
+  }
+  return { ok: true, location: `/admin/listings/${listing.id}/media?notice=uploaded&count=${received.files.length}` };
+}
+
+/**
+ * POST /admin/listings/:id/media/upload: the drop zone's scripted upload (XMLHttpRequest, with progress), answered
+ * with JSON — where to go next, or why the files were refused.
+ */
+export async function listingMediaUploadAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
+  assertMethod(request, ['POST']);
+  const outcome = await uploadFiles(request, context, idValue);
+  return outcome.ok
+    ? Response.json({ location: outcome.location }, { headers: NO_STORE })
+    : Response.json({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
 }

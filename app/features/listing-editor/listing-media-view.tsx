@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { ErrorSummary } from '../../components/form-fields.tsx';
+import { ErrorSummary, fieldId } from '../../components/form-fields.tsx';
 import { CsrfField, useSubmitOnce } from '../../components/form/form-parts.tsx';
 import { UploadDropZone } from '../../components/upload-drop-zone.tsx';
 import { imageUrlWithSize } from '../properties/index.ts';
@@ -33,8 +33,6 @@ type MediaViewProps = {
   };
   media: ListingMedia;
   notice: string | null;
-  /** Why an upload posted without JavaScript was refused. */
-  uploadProblem: string | null;
   focus: string | null;
   count: number;
   actionErrors: { field: string; message: string }[];
@@ -344,7 +342,14 @@ function DocumentsAndLinks({ media, version }: { media: ListingMedia; version: n
         <SmallForm intent="video" version={version} className="media-video-form">
           <label>
             Link to the tour or video
-            <input name="video_url" type="url" inputMode="url" autoComplete="off" maxLength={500} />
+            <input
+              id={fieldId('video_url')}
+              name="video_url"
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              maxLength={500}
+            />
           </label>
           <label>
             What it is
@@ -409,9 +414,6 @@ export function ListingMediaView(props: MediaViewProps) {
       : notice
         ? NOTICES[notice]
         : undefined;
-  const errors = props.uploadProblem
-    ? [{ field: 'files', message: props.uploadProblem }, ...actionErrors]
-    : actionErrors;
 
   useEffect(() => {
     if (!focus) return;
@@ -445,7 +447,7 @@ export function ListingMediaView(props: MediaViewProps) {
           {message}
         </p>
       ) : null}
-      <ErrorSummary errors={errors} />
+      <ErrorSummary errors={actionErrors} />
       {isImported ? (
         <p className="listing-warning">
           Imported from the “{listing.source}” feed: its photos, plans, brochures and links come from the feed. The
@@ -455,7 +457,9 @@ export function ListingMediaView(props: MediaViewProps) {
         <section aria-labelledby="media-upload-title" className="media-group">
           <h2 id="media-upload-title">Upload</h2>
           <UploadDropZone
-            action={`/admin/listings/${listing.id}/media/upload`}
+            action={`/admin/listings/${listing.id}/media`}
+            scriptedAction={`/admin/listings/${listing.id}/media/upload`}
+            inputId={fieldId('files')}
             accept="image/jpeg,image/png,image/webp,image/gif,image/heic,application/pdf"
             label="Photos, floor plans, EPC charts or PDF brochures"
             hint={`Drop files here or choose them: up to ${MAX_FILES_PER_UPLOAD} at a time, each up to 25 MB. JPEG, PNG, WebP, GIF or HEIC images; PDF brochures.`}
