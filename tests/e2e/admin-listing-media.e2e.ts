@@ -2,13 +2,14 @@
  * The media manager end to end: a manager of the Bath branch creates a manual listing, uploads two photos at once
  * (the drop zone's scripted upload, with progress), puts the second first by keyboard (Move up, focus staying on the
  * button), publishes the listing, and a visitor finds it by search with that photo on the card and the page. The
- * media page passes axe at desktop and phone widths.
+ * photos can also be dragged into order, and without JavaScript the upload and the moves are plain form posts.
+ * The media page passes axe at desktop and phone widths.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
-import { completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
+import { authenticatorCode, completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
 
 const { newPage } = useBrowser();
 const PASSWORD = 'copper willow lantern orchard';
@@ -29,6 +30,9 @@ async function expectAxeAtBothWidths(page: Page): Promise<void> {
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** Drags start on the picture (the item's buttons and fields are for the keyboard). */
+const ON_PICTURE = { sourcePosition: { x: 40, y: 40 }, targetPosition: { x: 40, y: 40 } };
 
 /** The stored photo URLs in the order the media page lists them. */
 async function photoOrder(page: Page): Promise<string[]> {
@@ -53,7 +57,7 @@ describe('listing media manager', () => {
     ]);
     expect(created.code, created.output).toBe(0);
     const page = await newPage();
-    await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
+    const secret = await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
 
     await page.goto('/admin/listings/new');
     await page.getByLabel('Reference', { exact: true }).fill(`E2E-MEDIA-${stamp}`);
@@ -100,6 +104,21 @@ describe('listing media manager', () => {
     expect(await page.locator('.media-item__position strong').count()).toBe(1);
     await expectNoAxeViolations(page);
 
+    // Dragging does the same with a pointer: the first photo dropped on the second, and back. The window is tall
+    // enough to hold both, as a drag that scrolls the page midway is not what a person does with a mouse.
+    await page.setViewportSize({ width: 1280, height: 2400 });
+    await page
+      .locator('#media-photo-title ~ ol > li')
+      .nth(0)
+      .dragTo(page.locator('#media-photo-title ~ ol > li').nth(1), ON_PICTURE);
+    await expect.poll(() => photoOrder(page), { timeout: 20_000 }).toEqual([uploaded[0], uploaded[1]]);
+    await page
+      .locator('#media-photo-title ~ ol > li')
+      .nth(1)
+      .dragTo(page.locator('#media-photo-title ~ ol > li').nth(0), ON_PICTURE);
+    await expect.poll(() => photoOrder(page), { timeout: 20_000 }).toEqual([uploaded[1], uploaded[0]]);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(listingPath);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect
@@ -122,5 +141,26 @@ describe('listing media manager', () => {
       .toBeGreaterThan(0);
     const loaded = await visitor.evaluate(async (url) => (await fetch(url)).status, `/media/${mainPhoto}`);
     expect(loaded).toBe(200);
+
+    // Without JavaScript the upload is a plain multipart form, and Move down a plain post.
+    const noScript = await newPage({ javaScriptEnabled: false });
+    await noScript.goto(`/admin/sign-in?next=${encodeURIComponent(`${listingPath}/media`)}`);
+    await noScript.getByLabel('Email address').fill(manager.email);
+    await noScript.getByLabel('Password').fill(PASSWORD);
+    await noScript.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => noScript.getByRole('heading', { name: 'Enter your code' }).count()).toBe(1);
+    await noScript.getByLabel('Code').fill(authenticatorCode(secret, 30));
+    await noScript.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => pathOf(noScript)).toBe(`${listingPath}/media`);
+    await noScript
+      .getByLabel('Photos, floor plans, EPC charts or PDF brochures')
+      .setInputFiles([{ name: 'hall.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 30, g: 30, b: 200 }) }]);
+    await noScript.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect
+      .poll(() => noScript.getByText('1 file uploaded. The site shows them now.').count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(await photoOrder(noScript)).toHaveLength(3);
+    await noScript.getByRole('button', { name: 'Move down: Photo 1 of 3' }).click();
+    await expect.poll(async () => (await photoOrder(noScript))[1], { timeout: 20_000 }).toBe(mainPhoto);
   }, 240_000);
 });
