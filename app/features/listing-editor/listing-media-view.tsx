@@ -272,6 +272,42 @@ function ImageGroup({
   );
 }
 
+/** Move up and Move down for an item of a list (the keyboard's and the no-script way to reorder). */
+function MoveButtons({
+  item,
+  label,
+  index,
+  total,
+  version,
+}: {
+  item: string;
+  label: string;
+  index: number;
+  total: number;
+  version: number;
+}) {
+  return (
+    <>
+      {(['up', 'down'] as const).map((direction) =>
+        (direction === 'up' ? index > 0 : index < total - 1) ? (
+          <SmallForm key={direction} intent="move" version={version}>
+            <input type="hidden" name="item" value={item} />
+            <input type="hidden" name="direction" value={direction} />
+            <button
+              type="submit"
+              className="admin-button admin-button--secondary"
+              data-focus-key={`${direction}:${item}`}
+              aria-label={`Move ${direction}: ${label}`}
+            >
+              Move {direction}
+            </button>
+          </SmallForm>
+        ) : null,
+      )}
+    </>
+  );
+}
+
 function DocumentsAndLinks({ media, version }: { media: ListingMedia; version: number }) {
   return (
     <>
@@ -285,20 +321,13 @@ function DocumentsAndLinks({ media, version }: { media: ListingMedia; version: n
               <li key={document.url} className="media-item media-item--plain">
                 <a href={document.url}>{document.title}</a>
                 <div className="media-item__actions">
-                  {index > 0 ? (
-                    <SmallForm intent="move" version={version}>
-                      <input type="hidden" name="item" value={document.url} />
-                      <input type="hidden" name="direction" value="up" />
-                      <button
-                        type="submit"
-                        className="admin-button admin-button--secondary"
-                        data-focus-key={`up:${document.url}`}
-                        aria-label={`Move up: ${document.title}`}
-                      >
-                        Move up
-                      </button>
-                    </SmallForm>
-                  ) : null}
+                  <MoveButtons
+                    item={document.url}
+                    label={document.title}
+                    index={index}
+                    total={media.documents.length}
+                    version={version}
+                  />
                   <SmallForm intent="delete" version={version}>
                     <input type="hidden" name="item" value={document.url} />
                     <button
@@ -319,22 +348,31 @@ function DocumentsAndLinks({ media, version }: { media: ListingMedia; version: n
         <h2 id="media-videos-title">Virtual tours and videos</h2>
         {media.videos.length > 0 ? (
           <ol className="media-list media-list--plain">
-            {media.videos.map((video) => (
+            {media.videos.map((video, index) => (
               <li key={video.id} className="media-item media-item--plain">
                 <span>
                   {video.kind === 'tour' ? 'Virtual tour' : 'Video'}:{' '}
                   <a href={video.url}>{video.description ?? video.url}</a>
                 </span>
-                <SmallForm intent="delete" version={version}>
-                  <input type="hidden" name="item" value={video.id} />
-                  <button
-                    type="submit"
-                    className="admin-button admin-button--secondary"
-                    aria-label={`Delete ${video.description ?? video.url}`}
-                  >
-                    Delete
-                  </button>
-                </SmallForm>
+                <div className="media-item__actions">
+                  <MoveButtons
+                    item={video.id}
+                    label={video.description ?? video.url}
+                    index={index}
+                    total={media.videos.length}
+                    version={version}
+                  />
+                  <SmallForm intent="delete" version={version}>
+                    <input type="hidden" name="item" value={video.id} />
+                    <button
+                      type="submit"
+                      className="admin-button admin-button--secondary"
+                      aria-label={`Delete ${video.description ?? video.url}`}
+                    >
+                      Delete
+                    </button>
+                  </SmallForm>
+                </div>
               </li>
             ))}
           </ol>
