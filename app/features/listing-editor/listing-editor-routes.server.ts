@@ -158,6 +158,7 @@ export async function listingLoader(request: Request, idValue: string | undefine
         source: listing.source,
         sourceRef: listing.sourceRef,
         photoCount: listing.photos.length,
+        isHidden: listing.siteHidden,
         priceHistory: listing.priceHistory,
         statusHistory: listing.statusHistory,
         updatedAt: listing.updatedAt.toISOString(),

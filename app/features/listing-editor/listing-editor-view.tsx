@@ -36,6 +36,7 @@ type ListingEditorViewProps = {
     priceHistory: { date: string; price: number }[];
     statusHistory: { date: string; status: string }[];
     photoCount: number;
+    isHidden: boolean;
   };
   values: ListingFormValues;
   missingPartA: string[];
@@ -91,9 +92,11 @@ function PublishPanel({
       <p>
         {listing.isPublished
           ? 'Published: visitors can find this listing.'
-          : listing.isWithdrawn
-            ? 'Withdrawn: not on the site.'
-            : 'Not published: only staff can see it.'}
+          : listing.isHidden
+            ? 'Hidden from this site (see Photos and files): its feed’s publishing is not applied.'
+            : listing.isWithdrawn
+              ? 'Withdrawn: not on the site.'
+              : 'Not published: only staff can see it.'}
       </p>
       {!listing.isPublished && missingPartA.length > 0 && !warning ? (
         <p className="listing-warning">{partAWarning(missingPartA)}</p>
