@@ -85,6 +85,8 @@ function ImageCard({
   isImported: boolean;
 }) {
   const position = `${imageKindLabels[kind]} ${index + 1} of ${total}`;
+  // An imported listing's feed owns its plans and charts: only its photos' order is the site's own.
+  const canMove = !isImported || kind === 'photo';
   return (
     <>
       <img
@@ -102,7 +104,7 @@ function ImageCard({
         </p>
         {image.caption ? <p>{image.caption}</p> : null}
         <div className="media-item__actions">
-          {index > 0 ? (
+          {canMove && index > 0 ? (
             <SmallForm intent="move" version={version}>
               <input type="hidden" name="item" value={image.url} />
               <input type="hidden" name="direction" value="up" />
@@ -116,7 +118,7 @@ function ImageCard({
               </button>
             </SmallForm>
           ) : null}
-          {index < total - 1 ? (
+          {canMove && index < total - 1 ? (
             <SmallForm intent="move" version={version}>
               <input type="hidden" name="item" value={image.url} />
               <input type="hidden" name="direction" value="down" />
