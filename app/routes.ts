@@ -134,6 +134,8 @@ export default [
     route('listings/new', 'routes/admin/listing-new.tsx'),
     route('listings/:id', 'routes/admin/listing.tsx'),
     route('listings/:id/preview', 'routes/admin/listing-preview.tsx'),
+    route('listings/:id/media', 'routes/admin/listing-media.tsx'),
+    route('listings/:id/media/upload', 'routes/admin/listing-media-upload.ts'),
     route('diary', 'routes/admin/diary.tsx'),
     route('diary/:id', 'routes/admin/diary-entry.tsx'),
     route('privacy', 'routes/admin/privacy.tsx'),

@@ -148,6 +148,16 @@ export const properties = pgTable(
      * colleague's (docs/decisions/028-listing-editor.md).
      */
     version: integer('version').notNull().default(1),
+    /**
+     * Site-only choices the import never overwrites (docs/decisions/034-media-manager.md): a hidden listing is kept
+     * unpublished whatever its feed says (feed_published keeps what the feed said, for when it is shown again); a
+     * featured one leads the featured strips; photo_order is the order staff gave an imported listing's photos (by
+     * URL), applied again to the photos of every import.
+     */
+    siteHidden: boolean('site_hidden').notNull().default(false),
+    siteFeatured: boolean('site_featured').notNull().default(false),
+    feedPublished: boolean('feed_published'),
+    photoOrder: jsonb('photo_order').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     launchedAt: timestamp('launched_at', { withTimezone: true }).notNull().defaultNow(),

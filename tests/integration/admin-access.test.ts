@@ -27,6 +27,8 @@ import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as leadFileRoute from '../../app/routes/admin/lead-file.ts';
 import * as diaryRoute from '../../app/routes/admin/diary.tsx';
 import * as listingsRoute from '../../app/routes/admin/listings.tsx';
+import * as listingMediaRoute from '../../app/routes/admin/listing-media.tsx';
+import * as listingMediaUploadRoute from '../../app/routes/admin/listing-media-upload.ts';
 import * as listingNewRoute from '../../app/routes/admin/listing-new.tsx';
 import * as listingRoute from '../../app/routes/admin/listing.tsx';
 import * as listingPreviewRoute from '../../app/routes/admin/listing-preview.tsx';
@@ -148,6 +150,20 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/listings/1/preview',
     params: { id: '1' },
     module: listingPreviewRoute,
+    access: LISTING_ROLES,
+  },
+  {
+    file: 'routes/admin/listing-media.tsx',
+    path: '/admin/listings/1/media',
+    params: { id: '1' },
+    module: listingMediaRoute,
+    access: LISTING_ROLES,
+  },
+  {
+    file: 'routes/admin/listing-media-upload.ts',
+    path: '/admin/listings/1/media/upload',
+    params: { id: '1' },
+    module: listingMediaUploadRoute,
     access: LISTING_ROLES,
   },
   { file: 'routes/admin/diary.tsx', path: '/admin/diary', module: diaryRoute, access: LEAD_ROLES },

@@ -105,7 +105,8 @@ export async function callStaffRoute(
     cookie: string;
     url: string;
     params?: Record<string, string>;
-    body?: Record<string, string>;
+    /** Pairs when a name repeats (a list such as `order[]`). */
+    body?: Record<string, string> | [string, string][];
     accept?: string;
     clientIp?: string;
   },

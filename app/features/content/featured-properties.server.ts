@@ -4,7 +4,7 @@ import type { Database } from '../../lib/db.server.ts';
 import { getBranchNames, propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 
 /**
- * Featured properties: the schema has no 'featured' flag, so the home page features the agency's flagship
+ * Featured properties: the listings staff marked featured first (docs/decisions/034), then the agency's flagship
  * listings — the highest-priced available sales properties that have photos (docs/decisions/007).
  */
 export async function getFeaturedPropertyCards(db: Database, limit: number): Promise<PropertyCard[]> {
@@ -21,7 +21,7 @@ export async function getFeaturedPropertyCards(db: Database, limit: number): Pro
         sql`jsonb_array_length(${properties.photos}) > 0`,
       ),
     )
-    .orderBy(desc(properties.priceValue), desc(properties.id))
+    .orderBy(desc(properties.siteFeatured), desc(properties.priceValue), desc(properties.id))
     .limit(limit);
   const now = new Date();
   const branchNames = await getBranchNames(db);

@@ -30,6 +30,7 @@ import {
   type MediaOptions,
 } from './pipeline-media.server.ts';
 import { createSpool, type Spool } from './spool.server.ts';
+import { photosInSiteOrder } from './site-order.ts';
 
 export type ImportReport = {
   status: 'applied' | 'refused' | 'dry-run';
@@ -80,6 +81,8 @@ type ExistingListing = {
   status: string;
   isPublished: boolean;
   withdrawnAt: Date | null;
+  /** The order staff gave the photos on this site (by URL): kept over the feed's order. */
+  photoOrder: string[];
 };
 
 type PlaceFacts = {
@@ -270,6 +273,7 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
       status: properties.status,
       isPublished: properties.isPublished,
       withdrawnAt: properties.withdrawnAt,
+      photoOrder: properties.photoOrder,
     })
     .from(properties)
     .where(eq(properties.source, source));
@@ -441,6 +445,9 @@ export async function applyFeed(db: Database, feed: Feed, options: ApplyFeedOpti
           .set({
             ...listingColumns(write),
             ...historyAppends(existing, { priceValue: price, status }, today),
+            // The site's own choices stay: a listing hidden on the site stays hidden, its photos in the site's order.
+            isPublished: sql`${write.listing.fields.isPublished !== false} and not ${properties.siteHidden}`,
+            photos: photosInSiteOrder(write.media.photos, existing.photoOrder),
             withdrawnAt: null,
             updatedAt: now,
           })
@@ -485,6 +492,7 @@ function listingColumns(write: PlannedWrite) {
     country: write.place.country,
     postcodeDistrict: write.place.postcodeDistrict,
     photos: write.media.photos,
+    feedPublished: fields.isPublished !== false,
     floorplans: write.media.floorplans,
     epcCharts: write.media.epcCharts,
     documents: write.media.documents,

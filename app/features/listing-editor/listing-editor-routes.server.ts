@@ -40,24 +40,27 @@ import {
 } from './listing-editor.server.ts';
 
 const LISTING_ROLES = ['owner', 'manager'] as const;
-const NO_STORE = { 'Cache-Control': 'no-store' } as const;
-const NOT_FOUND = 'This listing does not exist.';
+export const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+export const LISTING_NOT_FOUND = 'This listing does not exist.';
+const NOT_FOUND = LISTING_NOT_FOUND;
 /** The listing form carries a long description: more than the default limit for form fields. */
 const FORM_LIMIT_BYTES = 512_000;
 
-async function requireListingStaff(request: Request): Promise<{ principal: StaffPrincipal; scope: ListingScope }> {
+export type ListingStaff = { principal: StaffPrincipal; scope: ListingScope };
+
+export async function requireListingStaff(request: Request): Promise<ListingStaff> {
   const principal = await requireStaff(request, { roles: LISTING_ROLES });
   const scope = listingScopeFor(principal.role, principal.branchIds);
   if (!scope) throw new HttpError(403, 'Your role does not include editing listings.');
   return { principal, scope };
 }
 
-function actorOf(principal: StaffPrincipal, context: AppLoadContext): ListingActor {
+export function actorOf(principal: StaffPrincipal, context: AppLoadContext): ListingActor {
   return { staffId: principal.staffId, actorEmail: principal.email, ip: context.clientIp };
 }
 
 /** The id in a URL: a positive integer, else the page does not exist. */
-function idParam(value: string | undefined): number {
+export function idParam(value: string | undefined): number {
   const id = /^[1-9]\d{0,8}$/.test(value ?? '') ? Number(value) : NaN;
   if (!Number.isSafeInteger(id)) throw new HttpError(404, NOT_FOUND);
   return id;
@@ -155,6 +158,7 @@ export async function listingLoader(request: Request, idValue: string | undefine
         source: listing.source,
         sourceRef: listing.sourceRef,
         photoCount: listing.photos.length,
+        isHidden: listing.siteHidden,
         priceHistory: listing.priceHistory,
         statusHistory: listing.statusHistory,
         updatedAt: listing.updatedAt.toISOString(),

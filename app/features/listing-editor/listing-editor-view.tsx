@@ -35,6 +35,8 @@ type ListingEditorViewProps = {
     sourceRef: string | null;
     priceHistory: { date: string; price: number }[];
     statusHistory: { date: string; status: string }[];
+    photoCount: number;
+    isHidden: boolean;
   };
   values: ListingFormValues;
   missingPartA: string[];
@@ -90,9 +92,11 @@ function PublishPanel({
       <p>
         {listing.isPublished
           ? 'Published: visitors can find this listing.'
-          : listing.isWithdrawn
-            ? 'Withdrawn: not on the site.'
-            : 'Not published: only staff can see it.'}
+          : listing.isHidden
+            ? 'Hidden from this site (see Photos and files): its feed’s publishing is not applied.'
+            : listing.isWithdrawn
+              ? 'Withdrawn: not on the site.'
+              : 'Not published: only staff can see it.'}
       </p>
       {!listing.isPublished && missingPartA.length > 0 && !warning ? (
         <p className="listing-warning">{partAWarning(missingPartA)}</p>
@@ -108,6 +112,9 @@ function PublishPanel({
           </ActionForm>
         </div>
       ) : null}
+      <p>
+        <a href={`/admin/listings/${listing.id}/media`}>Photos and files ({listing.photoCount} photos)</a>
+      </p>
       <p>
         <a href={`/admin/listings/${listing.id}/preview`}>Preview as a visitor</a>
         {listing.isPublished ? (

@@ -187,6 +187,13 @@ const editableColumns = {
   tenure: properties.tenure,
   facts: properties.facts,
   photos: properties.photos,
+  floorplans: properties.floorplans,
+  epcCharts: properties.epcCharts,
+  documents: properties.documents,
+  videos: properties.videos,
+  siteHidden: properties.siteHidden,
+  siteFeatured: properties.siteFeatured,
+  feedPublished: properties.feedPublished,
   source: properties.source,
   sourceRef: properties.sourceRef,
   priceHistory: properties.priceHistory,
@@ -205,7 +212,7 @@ export async function getEditableListing(db: Database, scope: ListingScope, id: 
   const facts = row.facts ?? { nation: row.country };
   return { ...row, facts };
 }
-type EditableListing = NonNullable<Awaited<ReturnType<typeof getEditableListing>>>;
+export type EditableListing = NonNullable<Awaited<ReturnType<typeof getEditableListing>>>;
 
 /** The agency's people a listing of these branches can name as its contact. */
 export async function listContactsInScope(

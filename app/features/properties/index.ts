@@ -7,3 +7,5 @@ export { PropertyCardView } from './property-card-view.tsx';
 export { type PropertyCard } from './property-card.ts';
 export { imageUrlWithSize } from './property-display.ts';
 export { branchPhoneLines } from './branch-phones.ts';
+/** The tour and video providers the property page can show, for the media manager's link check. */
+export { isSkippedTourLink, toEmbedUrl } from './video-links.ts';

@@ -26,6 +26,7 @@ const pageColumns = {
   status: properties.status,
   isPublished: properties.isPublished,
   withdrawnAt: properties.withdrawnAt,
+  siteHidden: properties.siteHidden,
   priceValue: properties.priceValue,
   priceQualifier: properties.priceQualifier,
   displayAddress: properties.displayAddress,
@@ -204,7 +205,9 @@ export async function getBranchContacts(db: Database, branchId: number): Promise
 export async function getPropertyPage(db: Database, slug: string) {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   const property = await findPropertyForPage(db, slug);
-  const isOffTheMarket = property !== undefined && property !== null && property.withdrawnAt !== null;
+  // A listing staff hid from the site is gone, even once withdrawn by its feed (docs/decisions/034).
+  const isOffTheMarket =
+    property !== undefined && property !== null && property.withdrawnAt !== null && !property.siteHidden;
   if (!property || (!property.isPublished && !isOffTheMarket)) return null;
   const [contacts, mapping, neighbours, children, similar] = await Promise.all([
     getBranchContacts(db, property.branchId),
