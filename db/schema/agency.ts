@@ -21,6 +21,9 @@ export const siteSettings = pgTable('site_settings', {
   legal: jsonb('legal').$type<LegalSettings>(),
   /** Leads and uploads older than this many months are deleted by a daily job; 0 turns the deletion off. */
   leadRetentionMonths: integer('lead_retention_months').notNull().default(24),
+  /** The From name and address of the site's emails; null keeps MAIL_FROM from the environment. */
+  mailFromName: text('mail_from_name'),
+  mailFromAddress: text('mail_from_address'),
   /** Raised by every save from the settings editor: a save made from an older version is refused, not merged. */
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,6 +69,8 @@ export type ThemeSettings = {
   interestRateDefault: number;
   valuationSingleStep: boolean;
   spamProtectionVersion: 'altcha' | 'recaptcha-v2' | 'recaptcha-v3' | 'none';
+  /** reCAPTCHA's public site key (the secret key stays in the environment: decision 030). */
+  recaptchaSiteKey?: string | null;
   mortgageGuideUrl: string;
   preferences: { defaultSearchStatus: string; errorColour: string; successColour: string };
   /** The agency's own palette (hex colours by name in app/features/site/theme.ts); missing names keep the defaults. */

@@ -43,6 +43,11 @@ export const auditActionLabels: Record<string, string> = {
   'staff-profile.updated': 'Staff profile changed',
   'staff-profile.moved': 'Staff profile moved',
   'settings.theme-changed': 'Theme colours changed',
+  'settings.agency-changed': 'Agency details changed',
+  'settings.legal-changed': 'Company and legal details changed',
+  'settings.options-changed': 'Site options changed',
+  'settings.analytics-changed': 'Analytics codes changed',
+  'settings.lead-routing-changed': 'Lead routing changed',
 };
 
 export function auditActionLabel(action: string): string {

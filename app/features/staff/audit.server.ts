@@ -42,7 +42,12 @@ type AuditAction =
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved'
-  | 'settings.theme-changed';
+  | 'settings.theme-changed'
+  | 'settings.agency-changed'
+  | 'settings.legal-changed'
+  | 'settings.options-changed'
+  | 'settings.analytics-changed'
+  | 'settings.lead-routing-changed';
 
 export type AuditEntry = {
   staffId: number | null;
