@@ -145,6 +145,11 @@ export default [
     route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('settings/agency', 'routes/admin/settings-agency.tsx'),
+    route('settings/legal', 'routes/admin/settings-legal.tsx'),
+    route('settings/options', 'routes/admin/settings-options.tsx'),
+    route('settings/analytics', 'routes/admin/settings-analytics.tsx'),
+    route('settings/lead-routing', 'routes/admin/settings-lead-routing.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

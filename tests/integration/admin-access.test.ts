@@ -35,6 +35,11 @@ import * as privacyRoute from '../../app/routes/admin/privacy.tsx';
 import * as privacyExportRoute from '../../app/routes/admin/privacy-export.ts';
 import * as auditRoute from '../../app/routes/admin/audit.tsx';
 import * as settingsRoute from '../../app/routes/admin/settings.tsx';
+import * as settingsAgencyRoute from '../../app/routes/admin/settings-agency.tsx';
+import * as settingsLegalRoute from '../../app/routes/admin/settings-legal.tsx';
+import * as settingsOptionsRoute from '../../app/routes/admin/settings-options.tsx';
+import * as settingsAnalyticsRoute from '../../app/routes/admin/settings-analytics.tsx';
+import * as settingsLeadRoutingRoute from '../../app/routes/admin/settings-lead-routing.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
@@ -147,6 +152,36 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   },
   { file: 'routes/admin/privacy.tsx', path: '/admin/privacy', module: privacyRoute, access: ['owner'] },
   { file: 'routes/admin/settings.tsx', path: '/admin/settings', module: settingsRoute, access: ['owner'] },
+  {
+    file: 'routes/admin/settings-agency.tsx',
+    path: '/admin/settings/agency',
+    module: settingsAgencyRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-legal.tsx',
+    path: '/admin/settings/legal',
+    module: settingsLegalRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-options.tsx',
+    path: '/admin/settings/options',
+    module: settingsOptionsRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-analytics.tsx',
+    path: '/admin/settings/analytics',
+    module: settingsAnalyticsRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-lead-routing.tsx',
+    path: '/admin/settings/lead-routing',
+    module: settingsLeadRoutingRoute,
+    access: ['owner'],
+  },
   {
     file: 'routes/admin/privacy-export.ts',
     path: '/admin/privacy/export',

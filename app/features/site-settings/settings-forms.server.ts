@@ -196,7 +196,7 @@ export async function saveSiteOptions(db: Database, input: SiteOptionsInput, act
       ...before,
       valuationSingleStep: input.valuationSteps === 'single',
       spamProtectionVersion: input.spamProtectionVersion,
-      recaptchaSiteKey: input.recaptchaSiteKey,
+      recaptchaSiteKey: input.botCheckSiteKey,
       calendarPageSize: input.calendarPageSize,
       interestRateDefault: input.interestRateDefault,
       headerDesktopLogoDimensions: input.headerDesktopLogoDimensions,

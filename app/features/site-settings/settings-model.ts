@@ -415,7 +415,7 @@ export const siteOptionsSchema = z
     spamProtectionVersion: formText.pipe(
       z.enum(['altcha', 'recaptcha-v2', 'recaptcha-v3', 'none'], { error: OPTION_MESSAGES.spamProtection }),
     ),
-    recaptchaSiteKey: formText
+    botCheckSiteKey: formText
       .transform((value) => value.trim())
       .pipe(
         z
@@ -449,8 +449,8 @@ export const siteOptionsSchema = z
     mortgageGuideUrl: link(OPTION_MESSAGES.mortgageGuideUrl),
   })
   .superRefine((value, context) => {
-    if (value.spamProtectionVersion.startsWith('recaptcha') && value.recaptchaSiteKey === null) {
-      context.addIssue({ code: 'custom', path: ['recaptchaSiteKey'], message: OPTION_MESSAGES.recaptchaNeedsSiteKey });
+    if (value.spamProtectionVersion.startsWith('recaptcha') && value.botCheckSiteKey === null) {
+      context.addIssue({ code: 'custom', path: ['botCheckSiteKey'], message: OPTION_MESSAGES.recaptchaNeedsSiteKey });
     }
   });
 
@@ -461,7 +461,7 @@ export function siteOptionsFields(theme: ThemeSettings): Record<string, string> 
   return {
     valuationSteps: theme.valuationSingleStep ? 'single' : 'multi',
     spamProtectionVersion: theme.spamProtectionVersion,
-    recaptchaSiteKey: theme.recaptchaSiteKey ?? '',
+    botCheckSiteKey: theme.recaptchaSiteKey ?? '',
     calendarPageSize: String(theme.calendarPageSize),
     interestRateDefault: String(theme.interestRateDefault),
     defaultSearchStatus: theme.preferences.defaultSearchStatus,

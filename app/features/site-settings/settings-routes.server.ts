@@ -3,12 +3,34 @@
  * authenticity token is checked by the server before these run.
  */
 import { data, type AppLoadContext } from 'react-router';
-import { getDb } from '../../lib/db.server.ts';
+import type { z } from 'zod';
+import { getDb, type Database } from '../../lib/db.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import { requireStaff } from '../staff/index.server.ts';
-import { themeColoursSchema, VERSION_CONFLICT_MESSAGE } from './settings-model.ts';
+import {
+  agencyDetailsSchema,
+  analyticsSchema,
+  leadRoutingSchema,
+  legalSettingsSchema,
+  siteOptionsSchema,
+  themeColoursSchema,
+  VERSION_CONFLICT_MESSAGE,
+} from './settings-model.ts';
+import {
+  getAgencyDetailsForm,
+  getAnalyticsForm,
+  getLeadRoutingForm,
+  getLegalForm,
+  getSiteOptionsForm,
+  saveAgencyDetails,
+  saveAnalytics,
+  saveLeadRouting,
+  saveLegalSettings,
+  saveSiteOptions,
+  type SettingsActor,
+} from './settings-forms.server.ts';
 import { getThemeColoursForm, saveThemeColours } from './site-settings.server.ts';
 
 const OWNER_ONLY = { roles: ['owner'] } as const;
@@ -42,3 +64,63 @@ export async function settingsAction(request: Request, context: AppLoadContext) 
   }
   return seeOther('/admin/settings?saved=colours');
 }
+
+type SavedOutcome = Awaited<ReturnType<typeof saveAgencyDetails>>;
+
+/** A settings sub-page's loader: owners only, the form with its version, and whether it was just saved. */
+async function subPageLoader<Form extends object>(request: Request, read: (db: Database) => Promise<Form | null>) {
+  await requireStaff(request, OWNER_ONLY);
+  const form = await read(getDb());
+  if (!form) throw new HttpError(409, 'The site has no settings yet: run the seed or set the site up first.');
+  const isSaved = new URL(request.url).searchParams.get('saved') === '1';
+  return data({ ...form, isSaved }, { headers: NO_STORE });
+}
+
+/** A settings sub-page's action: owners only, the form's schema, then one versioned save. */
+async function subPageAction<Schema extends z.ZodType>(
+  request: Request,
+  context: AppLoadContext,
+  schema: Schema,
+  save: (db: Database, input: z.output<Schema>, actor: SettingsActor) => Promise<SavedOutcome>,
+  path: string,
+) {
+  assertMethod(request, ['POST']);
+  const principal = await requireStaff(request, OWNER_ONLY);
+  const submission = parseFields(await readFields(request), schema);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const outcome = await save(getDb(), submission.value as z.output<Schema>, {
+    staffId: principal.staffId,
+    actorEmail: principal.email,
+    ip: context.clientIp,
+  });
+  switch (outcome.status) {
+    case 'missing':
+      throw new HttpError(409, 'The site has no settings yet: run the seed or set the site up first.');
+    case 'conflict':
+      return replyInvalid(submission, [{ field: 'form', message: VERSION_CONFLICT_MESSAGE }], 409);
+    case 'invalid':
+      return replyInvalid(submission, outcome.errors);
+    default:
+      return seeOther(`${path}?saved=1`);
+  }
+}
+
+export const agencySettingsLoader = (request: Request) => subPageLoader(request, getAgencyDetailsForm);
+export const agencySettingsAction = (request: Request, context: AppLoadContext) =>
+  subPageAction(request, context, agencyDetailsSchema, saveAgencyDetails, '/admin/settings/agency');
+
+export const legalSettingsLoader = (request: Request) => subPageLoader(request, getLegalForm);
+export const legalSettingsAction = (request: Request, context: AppLoadContext) =>
+  subPageAction(request, context, legalSettingsSchema, saveLegalSettings, '/admin/settings/legal');
+
+export const optionsSettingsLoader = (request: Request) => subPageLoader(request, getSiteOptionsForm);
+export const optionsSettingsAction = (request: Request, context: AppLoadContext) =>
+  subPageAction(request, context, siteOptionsSchema, saveSiteOptions, '/admin/settings/options');
+
+export const analyticsSettingsLoader = (request: Request) => subPageLoader(request, getAnalyticsForm);
+export const analyticsSettingsAction = (request: Request, context: AppLoadContext) =>
+  subPageAction(request, context, analyticsSchema, saveAnalytics, '/admin/settings/analytics');
+
+export const leadRoutingLoader = (request: Request) => subPageLoader(request, getLeadRoutingForm);
+export const leadRoutingAction = (request: Request, context: AppLoadContext) =>
+  subPageAction(request, context, leadRoutingSchema, saveLeadRouting, '/admin/settings/lead-routing');
