@@ -301,13 +301,17 @@ export async function getLeadRoutingForm(db: Database): Promise<SettingsForm<Rou
 function routingErrors(input: LeadRoutingInput, choices: RoutingChoices): FieldError[] {
   const errors: FieldError[] = [];
   for (const rule of routingRulesOf(input)) {
-    if (rule.branchId !== null && !choices.branches.some((branch) => branch.id === rule.branchId)) {
-      errors.push({ field: `branch_${rule.kind}`, message: ROUTING_MESSAGES.branch });
-    }
+    const isKnownBranch = rule.branchId === null || choices.branches.some((branch) => branch.id === rule.branchId);
+    if (!isKnownBranch) errors.push({ field: `branch_${rule.kind}`, message: ROUTING_MESSAGES.branch });
     if (rule.staffAccountId === null) continue;
     const member = choices.staff.find((candidate) => candidate.id === rule.staffAccountId);
     if (!member) errors.push({ field: `staff_${rule.kind}`, message: ROUTING_MESSAGES.staff });
-    else if (member.role !== 'owner' && rule.branchId !== null && !member.branchIds.includes(rule.branchId)) {
+    else if (
+      isKnownBranch &&
+      member.role !== 'owner' &&
+      rule.branchId !== null &&
+      !member.branchIds.includes(rule.branchId)
+    ) {
       errors.push({ field: `staff_${rule.kind}`, message: ROUTING_MESSAGES.staffNotInBranch });
     }
   }
