@@ -50,11 +50,9 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && EMAIL_SHAPE.test(value);
 }
 
-export const email = formText.transform(plainLine).pipe(z.string().refine(isEmailAddress, FIELD_MESSAGES.email));
-
 const PHONE_SHAPE = /^\+?[0-9][0-9 ()-]*$/;
 
-export function isTelephoneNumber(value: string): boolean {
+function isTelephoneNumber(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return PHONE_SHAPE.test(value) && digits >= 6 && digits <= 20;
 }
@@ -78,14 +76,6 @@ export function isSafeLink(value: string): boolean {
 
 export function link(message: string = FIELD_MESSAGES.link) {
   return formText.transform(plainLine).pipe(z.string().refine(isSafeLink, message));
-}
-
-/** Blank or a link; blank reads as null. */
-export function optionalLink(message: string = FIELD_MESSAGES.link) {
-  return formText
-    .transform(plainLine)
-    .pipe(z.string().refine((value) => value === '' || isSafeLink(value), message))
-    .transform((value) => (value === '' ? null : value));
 }
 
 /** A whole number from a text field, within bounds. */

@@ -21,7 +21,7 @@ import {
 } from './settings-model.ts';
 import './settings.css';
 
-export const SETTINGS_PAGES = [
+const SETTINGS_PAGES = [
   { path: '/admin/settings', label: 'Colours' },
   { path: '/admin/settings/agency', label: 'Agency and email sender' },
   { path: '/admin/settings/legal', label: 'Company and legal details' },

@@ -7,14 +7,11 @@ import type { LeadKind, LegalSettings, ThemeSettings } from '../../../db/schema/
 import { DEFAULT_THEME_COLOURS, type ThemeColourName } from '../site/index.ts';
 import { contrastRatio, formatRatio, normaliseHex } from './colour-contrast.ts';
 import {
-  email,
-  FIELD_MESSAGES,
   formText,
   isEmailAddress,
   isSafeLink,
   line,
   link,
-  optionalLink,
   phone,
   plainLine,
   versionField,
@@ -142,7 +139,7 @@ export const VERSION_CONFLICT_MESSAGE =
 
 /* ---------------------------------------------------------------- agency details and email sender */
 
-export const AGENCY_MESSAGES = {
+const AGENCY_MESSAGES = {
   agencyName: 'Enter the agency name',
   agencyEmail: 'Enter the agency email address, like hello@example.com',
   mailFromName: 'Enter a sender name without quotes, angle brackets or @, or leave it blank',
@@ -477,7 +474,7 @@ export function siteOptionsFields(theme: ThemeSettings): Record<string, string> 
 /* ---------------------------------------------------------------- analytics codes */
 
 /** Each snippet is at most this long: a tag manager's two snippets are about 1,500 characters. */
-export const ANALYTICS_MAX_LENGTH = 20_000;
+const ANALYTICS_MAX_LENGTH = 20_000;
 
 export const ANALYTICS_MESSAGES = {
   tooLong: `Enter ${ANALYTICS_MAX_LENGTH.toLocaleString('en-GB')} characters or fewer`,
@@ -587,5 +584,3 @@ export function routingRulesOf(input: LeadRoutingInput): LeadRoutingRule[] {
     staffAccountId: input[`staff_${kind}`],
   })).filter((rule) => rule.branchId !== null || rule.staffAccountId !== null);
 }
-
-export { FIELD_MESSAGES, email };
