@@ -31,7 +31,7 @@ function startApp(admission: AdmissionQueue) {
     isDevelopment: false,
     maxBodyBytes: 4096,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     admission,
     handleDocument: (request) =>
       new Promise<Response>((resolve, reject) => {

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Hono } from 'hono';
 import { createServerApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from '../tests/integration/test-database.ts';
+import { MULTIPART_PATHS } from './multipart-paths.ts';
 
 let database: TestDatabase;
 let app: Hono;
@@ -17,7 +18,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 1024,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     handleDocument: async (request, context) => {
       const url = new URL(request.url);
       if (url.pathname === '/boom') throw new Error('secret internal detail');

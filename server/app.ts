@@ -42,6 +42,7 @@ import { newNonce, securityHeaders, tileOriginOf } from './security-headers.ts';
 import { checkReadiness } from './readiness.ts';
 import { CLIENT_CLOSED_STATUS, admitInTurn, type AdmissionQueue } from './admission.ts';
 import type { PageCache } from './page-cache.ts';
+import { acceptsMultipart } from './multipart-paths.ts';
 
 export type DocumentHandler = (request: Request, context: RequestContext) => Promise<Response>;
 
@@ -54,8 +55,8 @@ export type ServerAppOptions = {
   isDevelopment: boolean;
   maxBodyBytes: number;
   tileUrl: string;
-  /** Paths whose multipart bodies are streamed by the route, which checks the token itself. */
-  multipartPaths: ReadonlySet<string>;
+  /** Addresses whose multipart bodies are streamed by the route, which checks the token itself (multipart-paths.ts). */
+  multipartPaths: readonly RegExp[];
   /** Folder of the client build (production); assets under /assets are content-hashed. */
   staticRoot?: string;
   /**
@@ -365,7 +366,7 @@ export function createServerApp(options: ServerAppOptions): Hono {
     if (STATE_CHANGING.has(request.method)) {
       const kind = bodyKindOf(request.headers.get('content-type'));
       if (kind === 'multipart') {
-        if (!options.multipartPaths.has(url.pathname)) {
+        if (!acceptsMultipart(url.pathname, options.multipartPaths)) {
           throw new HttpError(415, 'File uploads are not accepted at this address.');
         }
         isCsrfDeferred = true;

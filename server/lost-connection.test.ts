@@ -114,7 +114,7 @@ function appReading(handle: DatabaseHandle, loader: (handle: DatabaseHandle) => 
     isDevelopment: false,
     maxBodyBytes: 4096,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     isDatabaseReachable: () => Promise.resolve(true),
     handleDocument: async (request: Request, context: RequestContext) => {
       try {

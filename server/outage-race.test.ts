@@ -19,7 +19,7 @@ describe('a request that failed while the database was away', () => {
       isDevelopment: false,
       maxBodyBytes: 4096,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      multipartPaths: new Set(),
+      multipartPaths: [],
       isDatabaseReachable: () => Promise.resolve(isReachable),
       // Every page fails, as pages do while their queries cannot reach the database; /slow only after a while.
       handleDocument: async (request) => {

@@ -17,6 +17,7 @@ import { startControlChannel } from './control.ts';
 import { controlCommands } from './control-commands.ts';
 import { drainServer, SHUTDOWN_GRACE_MS, SINGLE_PROCESS, type WorkerRole } from './cluster.ts';
 import { connectPageCacheAcrossInstances, createPageCache } from './page-cache-setup.ts';
+import { MULTIPART_PATHS } from './multipart-paths.ts';
 
 /**
  * Limits against slow and idle clients and connection floods: a client must send its headers within
@@ -75,7 +76,7 @@ export async function startServer(mode: ServerMode, role: WorkerRole = SINGLE_PR
     isDevelopment,
     maxBodyBytes: env.MAX_BODY_BYTES,
     tileUrl: env.MAP_TILE_URL,
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     staticRoot: mode.kind === 'production' ? mode.clientDir : undefined,
     publicUrl: publicOrigin(env),
     // Production answers only for its own host names (a forged Host could otherwise reach caches and logs);

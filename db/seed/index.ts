@@ -151,20 +151,34 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
     await resetSequence(db, table);
   }
   await db.insert(schema.siteSettings).values({ ...agency.siteSettings, updatedAt: now });
-  // One email that failed for good (a bounced address), so the back office's email health page (/admin/email) has
-  // a failure to show and resend in the demo. It holds no link or personal data.
-  await db.insert(schema.emailOutbox).values({
-    toAddress: 'bounced.visitor@example.com',
-    fromAddress: agency.siteSettings.agencyEmail,
-    subject: 'Your viewing request',
-    textBody: 'Thank you for your viewing request. A member of the team will be in touch shortly.',
-    status: 'failed',
-    attempts: 79,
-    lastError: '550 5.1.1 after RCPT TO <bounced.visitor@example.com>: mailbox unavailable',
-    relatedKind: 'demo',
-    createdAt: new Date(now.getTime() - 3 * 86_400_000),
-    nextAttemptAt: new Date(now.getTime() - 86_400_000),
-  });
+  // Two emails that failed for good (a bounced address, a domain that no longer exists), so the back office's email
+  // health page (/admin/email) has failures to show and resend in the demo. They hold no link or personal data.
+  await db.insert(schema.emailOutbox).values([
+    {
+      toAddress: 'bounced.visitor@example.com',
+      fromAddress: agency.siteSettings.agencyEmail,
+      subject: 'Your viewing request',
+      textBody: 'Thank you for your viewing request. A member of the team will be in touch shortly.',
+      status: 'failed',
+      attempts: 79,
+      lastError: '550 5.1.1 after RCPT TO <bounced.visitor@example.com>: mailbox unavailable',
+      relatedKind: 'demo',
+      createdAt: new Date(now.getTime() - 3 * 86_400_000),
+      nextAttemptAt: new Date(now.getTime() - 86_400_000),
+    },
+    {
+      toAddress: 'moved.away@example.net',
+      fromAddress: agency.siteSettings.agencyEmail,
+      subject: 'Your valuation request',
+      textBody: 'Thank you for your valuation request. A member of the team will be in touch shortly.',
+      status: 'failed',
+      attempts: 79,
+      lastError: 'getaddrinfo ENOTFOUND mail.example.net',
+      relatedKind: 'demo',
+      createdAt: new Date(now.getTime() - 4 * 86_400_000),
+      nextAttemptAt: new Date(now.getTime() - 2 * 86_400_000),
+    },
+  ]);
   report('content', contentTotal, contentTotal);
   // Fresh statistics and visibility map: PGlite never runs autovacuum; without statistics the planner picks plans ten
   // times slower, and without the visibility map the search's index-only scans read the table anyway.

@@ -1,7 +1,8 @@
 /**
  * The back office's dashboard and email health end to end: an owner (set up through `npm run staff:create`, signed in
  * with a password and an authenticator code) sees the dashboard's figures and its chart, and the outbox with the
- * demo's failed email, at desktop and phone widths with axe, then resends that email from its row.
+ * demo's failed emails, at desktop and phone widths with axe, then resends one from its row and, without JavaScript,
+ * the rest with "Resend all".
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,7 @@ describe('back-office dashboard', () => {
 });
 
 describe('email health', () => {
-  it('lists the outbox, names the transport, and resends the failed email', async () => {
+  it('lists the outbox, names the transport, and resends the failed emails, with and without JavaScript', async () => {
     await page.goto('/admin/email');
     expect(await page.getByRole('heading', { name: 'Email', level: 1 }).count()).toBe(1);
     expect(await page.getByText('Files on the server').count()).toBe(1);
@@ -77,7 +78,7 @@ describe('email health', () => {
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await page.getByRole('link', { name: /^Failed \(1\)$/ }).click();
+    await page.getByRole('link', { name: /^Failed \(2\)$/ }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?status=failed');
     // The address bar changes as the navigation commits; the rows render in the transition after it.
     const row = page.getByRole('row', { name: /bounced\.visitor@example\.com/ });
@@ -87,10 +88,23 @@ describe('email health', () => {
     await expect
       .poll(() => page.locator('p.admin-notice[role="status"]').textContent(), { timeout: 20_000 })
       .toBe('One failed email is back in the queue.');
-    expect(await page.getByRole('link', { name: /^Failed \(0\)$/ }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: /^Failed \(1\)$/ }).count()).toBe(1);
+
+    // The same page without JavaScript: the buttons are plain form posts, answered by a page with the notice.
+    const noScript = await newPage({ javaScriptEnabled: false });
+    await noScript.context().addCookies(await page.context().cookies());
+    await noScript.goto('/admin/email?status=failed');
+    expect(await noScript.getByRole('row', { name: /moved\.away@example\.net/ }).count()).toBe(1);
+    await noScript.getByRole('button', { name: 'Resend all 1 failed' }).click();
+    await expect
+      .poll(() => noScript.locator('p.admin-notice[role="status"]').textContent(), { timeout: 20_000 })
+      .toBe('One failed email is back in the queue.');
+    expect(await noScript.getByRole('link', { name: /^Failed \(0\)$/ }).count()).toBe(1);
+
     // The worker takes it again: in this build's file sink it ends as kept, not failed. The list is newest first,
     // fifty to a page, and the journeys before this one send their own emails, so the demo's old email may be on a
     // later page.
     await expect.poll(() => storedRowsFor(/bounced\.visitor@example\.com/), { timeout: 30_000 }).toBe(1);
-  });
+    await expect.poll(() => storedRowsFor(/moved\.away@example\.net/), { timeout: 30_000 }).toBe(1);
+  }, 120_000);
 });

@@ -57,6 +57,30 @@ describe('search', () => {
     await expect.poll(() => page.locator('h1').textContent()).toContain('Property to rent');
   });
 
+  it('keeps a channel chosen before the page script ran, and swaps the price lists for it once it runs', async () => {
+    const page = await newPage();
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    const isScript = (url: URL) => url.pathname.endsWith('.js');
+    await page.route(isScript, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/search?channel=sales&minPrice=200000', { waitUntil: 'commit' });
+    const channel = page.getByLabel('Buy or rent');
+    await channel.selectOption('lettings');
+    expect(await page.locator('form.search-filters').getAttribute('data-prices-for')).toBe('sales');
+    releaseScripts();
+    await expect
+      .poll(() => page.locator('form.search-filters').getAttribute('data-prices-for'), { timeout: 20_000 })
+      .toBe('lettings');
+    expect(await channel.inputValue()).toBe('lettings');
+    // The lists now offer rents, and the sale price chosen before is gone.
+    expect(await page.getByLabel('Min price').inputValue()).toBe('');
+    expect(await page.locator('#filter-min-price option').allTextContents()).toContain('£500 pcm');
+    await page.unroute(isScript);
+  });
+
   it('leaves leasehold flats out when asked, with the filter in the URL and the fragment', async () => {
     const page = await newPage();
     await page.goto('/search?channel=sales&propertyType=flat&status=all');

@@ -43,7 +43,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 65_536,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     handleDocument: async (request, context) => {
       const path = new URL(request.url).pathname;
       const args = { request, context, params: {} } as never;

@@ -386,7 +386,7 @@ describe('every /admin answer', () => {
       isDevelopment: false,
       maxBodyBytes: 2048,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      multipartPaths: new Set(),
+      multipartPaths: [],
       publicUrl: 'https://agency.example',
       // A route that asks to be cached, as a careless one might: the back office is never cached all the same.
       handleDocument: async () => new Response('<p>page</p>', { headers: { 'Cache-Control': 'public, max-age=600' } }),

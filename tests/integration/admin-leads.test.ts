@@ -301,7 +301,7 @@ describe('the lead forms through the real server', () => {
       isDevelopment: false,
       maxBodyBytes: 64 * 1024,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      multipartPaths: new Set(),
+      multipartPaths: [],
       handleDocument: async () => {
         isReached = true;
         return new Response('reached');

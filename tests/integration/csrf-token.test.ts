@@ -6,6 +6,7 @@ import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { INVALID_AUTHENTICITY_MESSAGE } from '../../app/lib/http/csrf-fetch.ts';
 import { action as tokenAction, loader as tokenLoader } from '../../app/routes/api/csrf-token.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { MULTIPART_PATHS } from '../../server/multipart-paths.ts';
 
 let database: TestDatabase;
 let app: Hono;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 64 * 1024,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     handleDocument: async (request, context) => {
       const args = { request, context, params: {} } as never;
       if (new URL(request.url).pathname === '/csrf-token') {

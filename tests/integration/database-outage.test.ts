@@ -27,7 +27,7 @@ function appOn(getDb: () => Database): Hono {
     isDevelopment: false,
     maxBodyBytes: 4096,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     isDatabaseReachable: () => isDatabaseReachable(getDb()),
     // A page whose loader reads the database, as every page's root loader does.
     handleDocument: async () => {

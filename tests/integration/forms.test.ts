@@ -26,6 +26,7 @@ import { action } from '../../app/routes/api/form-submissions.ts';
 import { createServerApp } from '../../server/app.ts';
 import { minimalPdf } from '../upload-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { MULTIPART_PATHS } from '../../server/multipart-paths.ts';
 
 const secret = process.env.SESSION_SECRET!;
 let database: TestDatabase;
@@ -50,7 +51,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 1_048_576,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     handleDocument: async (request, context) => {
       if (request.method === 'GET') return Response.json({ token: context.csrfToken });
       return action({ request, context, params: {} } as never) as Promise<Response>;

@@ -9,6 +9,7 @@ import { action as leadsAction } from '../../app/routes/api/leads.ts';
 import { action as sendToFriendAction } from '../../app/routes/api/send-to-friend.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { insertLeadFixtures } from './leads-fixtures.ts';
+import { MULTIPART_PATHS } from '../../server/multipart-paths.ts';
 
 vi.mock('../../app/features/spam/spam-protection.server.ts', () => ({
   verifyBotCheck: () => Promise.resolve(true),
@@ -32,7 +33,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 64 * 1024,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     handleDocument: async (request, context) => {
       const url = new URL(request.url);
       const args = { request, context, params: {} as Record<string, string> };

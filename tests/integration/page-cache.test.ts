@@ -105,7 +105,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 64 * 1024,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     pageCache: cache,
     handleDocument: async (request, context) => {
       const url = new URL(request.url);

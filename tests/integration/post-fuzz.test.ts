@@ -6,6 +6,7 @@ import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { insertLeadFixtures } from './leads-fixtures.ts';
+import { MULTIPART_PATHS } from '../../server/multipart-paths.ts';
 
 // The proof-of-work and reCAPTCHA checks would refuse every generated body before the schemas run; accepting them
 // lets the hostile fields reach the routes' own parsing, which is what is under test.
@@ -134,7 +135,7 @@ beforeAll(async () => {
     isDevelopment: false,
     maxBodyBytes: 65_536,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     handleDocument: async (request, context) => {
       const path = new URL(request.url).pathname;
       const endpoint = POST_ENDPOINTS.find((candidate) => candidate.path === path);

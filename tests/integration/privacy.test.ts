@@ -403,7 +403,7 @@ describe('no post without the authenticity token', () => {
       isDevelopment: false,
       maxBodyBytes: 64 * 1024,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      multipartPaths: new Set(),
+      multipartPaths: [],
       handleDocument: async () => {
         isReached = true;
         return new Response('reached');

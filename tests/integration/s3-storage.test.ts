@@ -21,6 +21,7 @@ import { registerServerRoutes } from '../../server/routes.ts';
 import { startLocalS3, type LocalS3 } from '../local-s3.ts';
 import { minimalPdf } from '../upload-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { MULTIPART_PATHS } from '../../server/multipart-paths.ts';
 
 /**
  * With S3_BUCKET set, media originals and custom-form uploads live in the bucket: the server is built exactly as in
@@ -41,7 +42,7 @@ function serverApp(): Hono {
     isDevelopment: false,
     maxBodyBytes: 1_048_576,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(['/form_submissions']),
+    multipartPaths: MULTIPART_PATHS,
     extraRoutes: registerServerRoutes,
     handleDocument: async (request, context) => {
       if (request.method === 'GET') return Response.json({ token: context.csrfToken });

@@ -289,7 +289,7 @@ describe('CSRF and method override through the server', () => {
       isDevelopment: false,
       maxBodyBytes: 10_000,
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-      multipartPaths: new Set(),
+      multipartPaths: [],
       handleDocument: async (request, context) => {
         const url = new URL(request.url);
         if (url.pathname === '/sign-in') {

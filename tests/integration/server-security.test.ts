@@ -38,7 +38,7 @@ function makeApp(overrides: Partial<ServerAppOptions> = {}): Hono {
     isDevelopment: false,
     maxBodyBytes: 2048,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    multipartPaths: new Set(),
+    multipartPaths: [],
     publicUrl: 'https://agency.example',
     handleDocument: async (request, context) => {
       const path = new URL(request.url).pathname;

@@ -143,6 +143,8 @@ const MULTIPART_FAILURES: Record<MultipartFailure, { status: 400 | 413 | 422; me
   rejected: { status: 422, message: INVALID_AUTHENTICITY_MESSAGE },
   malformed: { status: 400, message: MALFORMED_MESSAGE },
   'too-many-parts': { status: 413, message: MALFORMED_MESSAGE },
+  // A custom form reads one file and ignores the rest, so this is never reported; kept for the complete table.
+  'too-many-files': { status: 413, message: MALFORMED_MESSAGE },
 };
 
 export async function receiveFormSubmission(request: Request, deps: FormSubmissionDeps): Promise<FormSubmissionResult> {

@@ -3,3 +3,9 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { CARD_IMAGE, IMAGE_WIDTHS, parseSizeSegment } from './image-sizes.ts';
+export {
+  MAX_STAFF_UPLOAD_BYTES,
+  acceptedTypesText,
+  staffUploadAccept,
+  type StaffUploadKind,
+} from './staff-upload-types.ts';

@@ -25,6 +25,11 @@ export function SearchFiltersForm({
   const sortSelect = useChoiceMadeBeforeHydration(search.sorted ?? 'most-recent-first', (_sort, select) =>
     select.form?.requestSubmit(),
   );
+  // Uncontrolled, like the order: a channel chosen before the script ran must survive hydration and swap the price
+  // lists once it has run.
+  const channelSelect = useChoiceMadeBeforeHydration(search.channel, (value) =>
+    filters.chooseChannel(value as Search['channel']),
+  );
   const { channel, bands, priceDefaults } = filters;
   return (
     <form
@@ -41,7 +46,8 @@ export function SearchFiltersForm({
         <select
           id="filter-channel"
           name="channel"
-          value={channel}
+          ref={channelSelect}
+          defaultValue={search.channel}
           onChange={(event) => filters.chooseChannel(event.currentTarget.value as Search['channel'])}
         >
           <option value="sales">Buy</option>

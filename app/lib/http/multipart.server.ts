@@ -1,6 +1,7 @@
 /**
- * The request layer's multipart reader. Streams a multipart/form-data body (busboy) without buffering it: text fields are collected, the one file is
- * written straight to a temporary file in UPLOAD_DIR while its size is counted and its first bytes are checked.
+ * The request layer's multipart reader. Streams a multipart/form-data body (busboy) without buffering it: text fields are collected, each file
+ * (one by default; `maxFiles` for staff uploads) is written straight to a temporary file in UPLOAD_DIR while its
+ * size is counted and its first bytes are checked.
  * Reading stops at once (the rest of the body is never read) when the file passes the size limit, when its bytes
  * are not an accepted type, or when the caller refuses the file (e.g. no valid authenticity token before it).
  * Which types are accepted is the caller's `identify` (a custom form's upload rules live with its feature).
@@ -24,10 +25,19 @@ export type ReceivedUpload<Type> = {
   type: Type;
 };
 
-export type MultipartFailure = 'too-large' | 'file-type' | 'file-empty' | 'rejected' | 'malformed' | 'too-many-parts';
+export type MultipartFailure =
+  'too-large' | 'file-type' | 'file-empty' | 'rejected' | 'malformed' | 'too-many-parts' | 'too-many-files';
 
 export type MultipartOutcome<Type> =
-  | { ok: true; fields: Record<string, string>; upload: ReceivedUpload<Type> | null; truncatedFields: string[] }
+  | {
+      ok: true;
+      fields: Record<string, string>;
+      /** The first file (the only one unless `maxFiles` allows more). */
+      upload: ReceivedUpload<Type> | null;
+      /** Every file, in the order sent. */
+      uploads: ReceivedUpload<Type>[];
+      truncatedFields: string[];
+    }
   | { ok: false; reason: MultipartFailure; fields: Record<string, string>; fileFieldName: string | null };
 
 type FileDecision = 'store' | 'discard' | 'reject';
@@ -39,6 +49,9 @@ export type MultipartOptions<Type> = {
   /** The accepted type a file's first bytes and name show, or null to stop reading ('file-type'). */
   identify: (head: Uint8Array, fileName: string) => Type | null;
   maxFileBytes: number;
+  /** How many files one body may carry (default 1: further files are ignored). More than this with `maxFiles` set
+   * stops reading ('too-many-files'). */
+  maxFiles?: number;
   /** Longest text field value kept (longer ones are cut and reported in `truncatedFields`). */
   maxFieldBytes?: number;
   /** Asked when a file part starts, with the fields read so far (which come first in document order). */
@@ -107,7 +120,7 @@ export async function readMultipartBody<Type>(
       limits: {
         // Busboy reports the limit when a file reaches it, so allow one byte more: exactly 10 MB is accepted.
         fileSize: options.maxFileBytes + 1,
-        files: 1,
+        files: options.maxFiles ?? 1,
         fields: 100,
         parts: 120,
         fieldNameSize: 200,
@@ -121,7 +134,8 @@ export async function readMultipartBody<Type>(
 
   const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
   let stopped: StopReading | null = null;
-  let upload: (Omit<ReceivedUpload<Type>, 'type' | 'sizeBytes'> & { inspector: UploadInspector<Type> }) | null = null;
+  type PendingUpload = Omit<ReceivedUpload<Type>, 'type' | 'sizeBytes'> & { inspector: UploadInspector<Type> };
+  const pending: PendingUpload[] = [];
   let fileFieldName: string | null = null;
   const writes: Promise<void>[] = [];
   const openFiles: Readable[] = [];
@@ -161,7 +175,7 @@ export async function readMultipartBody<Type>(
       halt('rejected');
       return;
     }
-    if (decision === 'discard' || upload) {
+    if (decision === 'discard' || (pending.length > 0 && options.maxFiles === undefined)) {
       stream.resume();
       return;
     }
@@ -172,7 +186,7 @@ export async function readMultipartBody<Type>(
     }
     const tempPath = path.join(options.uploadDir, `${randomUUID()}.partial`);
     const inspector = new UploadInspector(info.filename, options.sniffBytes, options.identify, () => halt('file-type'));
-    upload = { fieldName: name, originalName: info.filename.slice(0, 255), tempPath, inspector };
+    pending.push({ fieldName: name, originalName: info.filename.slice(0, 255), tempPath, inspector });
     openFiles.push(stream);
     stream.on('limit', () => halt('too-large'));
     const output = createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
@@ -189,6 +203,10 @@ export async function readMultipartBody<Type>(
   });
 
   parser.on('partsLimit', () => halt('too-many-parts'));
+  // With the default single file, busboy's limit just drops extra files; a caller that set a count wants to know.
+  parser.on('filesLimit', () => {
+    if (options.maxFiles !== undefined) halt('too-many-files');
+  });
   parser.on('fieldsLimit', () => halt('too-many-parts'));
 
   await mkdir(options.uploadDir, { recursive: true });
@@ -199,29 +217,22 @@ export async function readMultipartBody<Type>(
   }
   await Promise.allSettled(writes);
 
-  const received = upload as
-    (Omit<ReceivedUpload<Type>, 'type' | 'sizeBytes'> & { inspector: UploadInspector<Type> }) | null;
   const failure: StopReading | null = stopped ?? (sawEmptyNamedFile ? new StopReading('file-empty') : null);
+  const discardAll = () => Promise.all(pending.map((file) => rm(file.tempPath, { force: true })));
   if (failure) {
-    if (received) await rm(received.tempPath, { force: true });
+    await discardAll();
     return { ok: false, reason: failure.reason, fields, fileFieldName };
   }
-  if (received && !received.inspector.type) {
-    await rm(received.tempPath, { force: true });
+  if (pending.some((file) => !file.inspector.type)) {
+    await discardAll();
     return { ok: false, reason: 'file-type', fields, fileFieldName };
   }
-  return {
-    ok: true,
-    fields,
-    truncatedFields,
-    upload: received
-      ? {
-          fieldName: received.fieldName,
-          originalName: received.originalName,
-          tempPath: received.tempPath,
-          sizeBytes: received.inspector.sizeBytes,
-          type: received.inspector.type!,
-        }
-      : null,
-  };
+  const uploads = pending.map((file) => ({
+    fieldName: file.fieldName,
+    originalName: file.originalName,
+    tempPath: file.tempPath,
+    sizeBytes: file.inspector.sizeBytes,
+    type: file.inspector.type!,
+  }));
+  return { ok: true, fields, truncatedFields, upload: uploads[0] ?? null, uploads };
 }

@@ -1,0 +1,10 @@
+/**
+ * The addresses that may receive a multipart body. Every other address answers 415 to one before any route runs,
+ * because a multipart body's authenticity token can only be checked by the route as it reads the body: each route
+ * listed here checks it itself (the custom forms' reader, or `receiveStaffUploads`) before a byte of a file is kept.
+ */
+export const MULTIPART_PATHS: readonly RegExp[] = [/^\/form_submissions$/];
+
+export function acceptsMultipart(pathname: string, paths: readonly RegExp[] = MULTIPART_PATHS): boolean {
+  return paths.some((pattern) => pattern.test(pathname));
+}
