@@ -10,6 +10,8 @@ export const siteSettings = pgTable('site_settings', {
   agencyEmail: text('agency_email').notNull(),
   agencyContactTelephone: text('agency_contact_telephone').notNull(),
   logoUrl: text('logo_url').notNull(),
+  /** The agency's own favicon (a square PNG made from its upload); null keeps the site's default icons. */
+  faviconUrl: text('favicon_url'),
   theme: jsonb('theme').$type<ThemeSettings>().notNull(),
   analyticsCode: text('analytics_code').notNull().default(''),
   headAnalyticsCode: text('head_analytics_code').notNull().default(''),
@@ -24,8 +26,13 @@ export const siteSettings = pgTable('site_settings', {
   /** The From name and address of the site's emails; null keeps MAIL_FROM from the environment. */
   mailFromName: text('mail_from_name'),
   mailFromAddress: text('mail_from_address'),
-  /** Raised by every save from the settings editor: a save made from an older version is refused, not merged. */
+  /** Raised by every save of the colours: a save made from an older version is refused, not merged. */
   version: integer('version').notNull().default(1),
+  /**
+   * The same for each other settings form, by form name (a missing name is version 1), so saving one form never
+   * refuses another form that someone has open.
+   */
+  sectionVersions: jsonb('section_versions').$type<Record<string, number>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -32,7 +32,8 @@ async function checkBothWidths(page: Page): Promise<void> {
 
 async function openSettings(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(path);
-  await expect.poll(() => page.getByRole('heading', { name: `Settings: ${heading}`, level: 1 }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('heading', { name: heading, level: 2 }).count()).toBe(1);
+  expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).count()).toBe(1);
 }
 
 async function saveAndConfirm(page: Page, button: string, notice: string): Promise<void> {

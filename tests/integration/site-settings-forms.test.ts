@@ -352,6 +352,24 @@ describe('lead routing', () => {
   });
 });
 
+describe('forms open side by side', () => {
+  it('a save of one form never refuses another that was opened before it, and neither loses the other’s change', async () => {
+    const options = await load(PAGES.options);
+    const agency = await load(PAGES.agency);
+    expect((await save(PAGES.agency, { agencyName: 'Side by Side Lettings' })).status).toBe(303);
+    const saved = await call(PAGES.options, 'action', 'owner', {
+      ...options.fields,
+      version: String(options.version),
+      calendarPageSize: '9',
+    });
+    expect(saved.status).toBe(303);
+    const chrome = await getSiteChrome(database.db);
+    expect(chrome.agencyName).toBe('Side by Side Lettings');
+    expect(chrome.theme.calendarPageSize).toBe(9);
+    expect((await load(PAGES.agency)).version).toBe(agency.version + 1);
+  });
+});
+
 describe.each(Object.entries(PAGES))('%s', (_, page) => {
   it('is for owners only: managers, negotiators and editors get 403 and change nothing', async () => {
     const [before] = await database.db.select().from(siteSettings);

@@ -67,6 +67,7 @@ function useSettingsForm<Schema extends z.ZodType>(id: string, schema: Schema, s
 }
 
 function SettingsFormFrame({
+  title,
   id,
   version,
   isSaved,
@@ -75,6 +76,7 @@ function SettingsFormFrame({
   submitLabel,
   children,
 }: {
+  title: string;
   id: string;
   version: number;
   isSaved: boolean;
@@ -90,6 +92,7 @@ function SettingsFormFrame({
           {savedMessage}
         </p>
       ) : null}
+      <h2>{title}</h2>
       <ErrorSummary errors={form.errors} focusKey={form.focusKey} />
       <form method="post" {...form.formProps} id={id} className="site-settings__form">
         <CsrfField />
@@ -114,6 +117,7 @@ export function AgencyDetailsForm({
   const { form, text } = useSettingsForm('agency-details', agencyDetailsSchema, fields);
   return (
     <SettingsFormFrame
+      title="Agency and email sender"
       id="agency-details"
       version={version}
       isSaved={isSaved}
@@ -147,6 +151,7 @@ export function LegalSettingsForm({ version, fields, isSaved, isEntered }: Saved
   const { form, text } = useSettingsForm('legal-settings', legalSettingsSchema, fields);
   return (
     <SettingsFormFrame
+      title="Company and legal details"
       id="legal-settings"
       version={version}
       isSaved={isSaved}
@@ -243,6 +248,7 @@ export function SiteOptionsForm({
   const steps = value('valuationSteps');
   return (
     <SettingsFormFrame
+      title="Site options"
       id="site-options"
       version={version}
       isSaved={isSaved}
@@ -346,6 +352,7 @@ export function AnalyticsForm({ version, fields, isSaved }: SavedForm) {
   const { form, text } = useSettingsForm('analytics-codes', analyticsSchema, fields);
   return (
     <SettingsFormFrame
+      title="Analytics"
       id="analytics-codes"
       version={version}
       isSaved={isSaved}
@@ -384,6 +391,7 @@ export function LeadRoutingForm({ version, fields, isSaved, branches, staff }: S
   ];
   return (
     <SettingsFormFrame
+      title="Lead routing"
       id="lead-routing"
       version={version}
       isSaved={isSaved}

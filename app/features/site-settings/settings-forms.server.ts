@@ -5,7 +5,7 @@
  * same version exactly one wins, on any number of instances), records before/after in the audit log and, once
  * committed, announces the change so every instance's cached pages and settings memo are dropped at once.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   branches,
   leadRoutingRules,
@@ -46,9 +46,18 @@ export type SettingsSaveOutcome =
 /** The form's fields as the page fills them, with the version a save must name; null before the site is set up. */
 export type SettingsForm<Extra = object> = { version: number; fields: Record<string, string> } & Extra;
 
-async function readSettings(db: Database): Promise<SettingsRow | null> {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+async function readSettings(db: Database, options: { isLocked?: boolean } = {}): Promise<SettingsRow | null> {
+  const query = db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
+  const [row] = options.isLocked ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The settings forms besides the colours, each with its own version. */
+export type SettingsSection = 'agency' | 'legal' | 'options' | 'analytics' | 'lead-routing' | 'branding';
+
+function sectionVersion(row: SettingsRow, section: SettingsSection): number {
+  const version = row.sectionVersions?.[section];
+  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? version : 1;
 }
 
 function themeOf(row: SettingsRow): ThemeSettings {
@@ -81,24 +90,29 @@ type Change = {
   alsoWrite?: (tx: Database) => Promise<void>;
 };
 
-async function saveChange(
+/**
+ * The one save path. The row is locked for the transaction, so two saves of different forms (which may both
+ * rewrite the theme jsonb) run one after the other instead of one losing the other's change; the form's own version
+ * must still be the one it was loaded with, so of two saves of the same form from the same version one is refused.
+ */
+export async function saveChange(
   db: Database,
+  section: SettingsSection,
   version: number,
   actor: SettingsActor,
   changeOf: (row: SettingsRow) => Change,
 ): Promise<SettingsSaveOutcome> {
   const outcome = await db.transaction(async (transaction): Promise<SettingsSaveOutcome> => {
     const tx = transaction as unknown as Database;
-    const row = await readSettings(tx);
+    const row = await readSettings(tx, { isLocked: true });
     if (!row) return { status: 'missing' };
-    if (row.version !== version) return { status: 'conflict' };
+    if (sectionVersion(row, section) !== version) return { status: 'conflict' };
     const change = changeOf(row);
-    const [saved] = await tx
+    const saved = version + 1;
+    await tx
       .update(siteSettings)
-      .set({ ...change.set, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, version)))
-      .returning({ version: siteSettings.version });
-    if (!saved) return { status: 'conflict' };
+      .set({ ...change.set, sectionVersions: { ...row.sectionVersions, [section]: saved }, updatedAt: new Date() })
+      .where(eq(siteSettings.id, 1));
     await change.alsoWrite?.(tx);
     const { from, to, isChanged } = difference(change.before, change.after);
     if (isChanged) {
@@ -106,10 +120,10 @@ async function saveChange(
         ...actor,
         action: change.action,
         target: change.target,
-        details: { from, to, version: saved.version },
+        details: { from, to, version: saved },
       });
     }
-    return { status: 'saved', version: saved.version };
+    return { status: 'saved', version: saved };
   });
   if (outcome.status === 'saved') announcePageChange(db, ['site']);
   return outcome;
@@ -129,11 +143,13 @@ function agencyFields(row: SettingsRow): Record<string, string> {
 
 export async function getAgencyDetailsForm(db: Database): Promise<SettingsForm<{ environmentFrom: string }> | null> {
   const row = await readSettings(db);
-  return row ? { version: row.version, fields: agencyFields(row), environmentFrom: getEnv().MAIL_FROM } : null;
+  return row
+    ? { version: sectionVersion(row, 'agency'), fields: agencyFields(row), environmentFrom: getEnv().MAIL_FROM }
+    : null;
 }
 
 export function saveAgencyDetails(db: Database, input: AgencyDetailsInput, actor: SettingsActor) {
-  return saveChange(db, input.version, actor, (row) => {
+  return saveChange(db, 'agency', input.version, actor, (row) => {
     const set = {
       agencyName: input.agencyName,
       agencyEmail: input.agencyEmail,
@@ -155,12 +171,14 @@ export function saveAgencyDetails(db: Database, input: AgencyDetailsInput, actor
 
 export async function getLegalForm(db: Database): Promise<SettingsForm<{ isEntered: boolean }> | null> {
   const row = await readSettings(db);
-  return row ? { version: row.version, fields: legalFormFields(row.legal), isEntered: row.legal !== null } : null;
+  return row
+    ? { version: sectionVersion(row, 'legal'), fields: legalFormFields(row.legal), isEntered: row.legal !== null }
+    : null;
 }
 
 export function saveLegalSettings(db: Database, input: LegalSettingsInput, actor: SettingsActor) {
   const { version, ...legal } = input;
-  return saveChange(db, version, actor, (row) => ({
+  return saveChange(db, 'legal', version, actor, (row) => ({
     set: { legal },
     action: 'settings.legal-changed',
     target: 'Company and legal details',
@@ -178,7 +196,11 @@ function isRecaptchaSecretSet(): boolean {
 export async function getSiteOptionsForm(db: Database): Promise<SettingsForm<{ hasRecaptchaSecret: boolean }> | null> {
   const row = await readSettings(db);
   return row
-    ? { version: row.version, fields: siteOptionsFields(themeOf(row)), hasRecaptchaSecret: isRecaptchaSecretSet() }
+    ? {
+        version: sectionVersion(row, 'options'),
+        fields: siteOptionsFields(themeOf(row)),
+        hasRecaptchaSecret: isRecaptchaSecretSet(),
+      }
     : null;
 }
 
@@ -190,7 +212,7 @@ export async function saveSiteOptions(db: Database, input: SiteOptionsInput, act
       errors: [{ field: 'spamProtectionVersion', message: OPTION_MESSAGES.recaptchaNeedsSecret }],
     } satisfies SettingsSaveOutcome;
   }
-  return saveChange(db, input.version, actor, (row) => {
+  return saveChange(db, 'options', input.version, actor, (row) => {
     const before = themeOf(row);
     const theme: ThemeSettings = {
       ...before,
@@ -223,14 +245,14 @@ export async function getAnalyticsForm(db: Database): Promise<SettingsForm | nul
   const row = await readSettings(db);
   return row
     ? {
-        version: row.version,
+        version: sectionVersion(row, 'analytics'),
         fields: { headAnalyticsCode: row.headAnalyticsCode, analyticsCode: row.analyticsCode },
       }
     : null;
 }
 
 export function saveAnalytics(db: Database, input: AnalyticsInput, actor: SettingsActor) {
-  return saveChange(db, input.version, actor, (row) => ({
+  return saveChange(db, 'analytics', input.version, actor, (row) => ({
     set: { headAnalyticsCode: input.headAnalyticsCode, analyticsCode: input.analyticsCode },
     action: 'settings.analytics-changed',
     target: 'Analytics codes',
@@ -294,7 +316,11 @@ async function readRoutingFields(db: Database): Promise<Record<string, string>> 
 export async function getLeadRoutingForm(db: Database): Promise<SettingsForm<RoutingChoices> | null> {
   const row = await readSettings(db);
   if (!row) return null;
-  return { version: row.version, fields: await readRoutingFields(db), ...(await listRoutingChoices(db)) };
+  return {
+    version: sectionVersion(row, 'lead-routing'),
+    fields: await readRoutingFields(db),
+    ...(await listRoutingChoices(db)),
+  };
 }
 
 /** Refuses a branch or person not on the lists, and a manager or negotiator sent another branch's leads. */
@@ -333,7 +359,7 @@ export async function saveLeadRouting(
       [`staff_${kind}`, input[`staff_${kind}`] === null ? '' : String(input[`staff_${kind}`])],
     ]),
   );
-  return saveChange(db, input.version, actor, () => ({
+  return saveChange(db, 'lead-routing', input.version, actor, () => ({
     set: {},
     action: 'settings.lead-routing-changed',
     target: 'Lead routing',

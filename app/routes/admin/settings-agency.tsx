@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Agency and email sender
 export default function AdminSettingsAgencyDetailsFormRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1>Settings: Agency and email sender</h1>
+      <h1>Settings</h1>
       <SettingsNav current="/admin/settings/agency" />
       <AgencyDetailsForm {...loaderData} />
     </>

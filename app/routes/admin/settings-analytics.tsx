@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Analytics | Settings | 
 export default function AdminSettingsAnalyticsFormRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1>Settings: Analytics</h1>
+      <h1>Settings</h1>
       <SettingsNav current="/admin/settings/analytics" />
       <AnalyticsForm {...loaderData} />
     </>

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Lead routing | Settings
 export default function AdminSettingsLeadRoutingFormRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1>Settings: Lead routing</h1>
+      <h1>Settings</h1>
       <SettingsNav current="/admin/settings/lead-routing" />
       <LeadRoutingForm {...loaderData} />
     </>

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Company and legal detai
 export default function AdminSettingsLegalSettingsFormRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1>Settings: Company and legal details</h1>
+      <h1>Settings</h1>
       <SettingsNav current="/admin/settings/legal" />
       <LegalSettingsForm {...loaderData} />
     </>

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Site options | Settings
 export default function AdminSettingsSiteOptionsFormRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <h1>Settings: Site options</h1>
+      <h1>Settings</h1>
       <SettingsNav current="/admin/settings/options" />
       <SiteOptionsForm {...loaderData} />
     </>
