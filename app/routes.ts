@@ -150,6 +150,7 @@ export default [
     route('settings/options', 'routes/admin/settings-options.tsx'),
     route('settings/analytics', 'routes/admin/settings-analytics.tsx'),
     route('settings/lead-routing', 'routes/admin/settings-lead-routing.tsx'),
+    route('settings/branding', 'routes/admin/settings-branding.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

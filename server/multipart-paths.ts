@@ -3,7 +3,7 @@
  * because a multipart body's authenticity token can only be checked by the route as it reads the body: each route
  * listed here checks it itself (the custom forms' reader, or `receiveStaffUploads`) before a byte of a file is kept.
  */
-export const MULTIPART_PATHS: readonly RegExp[] = [/^\/form_submissions$/];
+export const MULTIPART_PATHS: readonly RegExp[] = [/^\/form_submissions$/, /^\/admin\/settings\/branding$/];
 
 export function acceptsMultipart(pathname: string, paths: readonly RegExp[] = MULTIPART_PATHS): boolean {
   return paths.some((pattern) => pattern.test(pathname));

@@ -40,6 +40,7 @@ import * as settingsLegalRoute from '../../app/routes/admin/settings-legal.tsx';
 import * as settingsOptionsRoute from '../../app/routes/admin/settings-options.tsx';
 import * as settingsAnalyticsRoute from '../../app/routes/admin/settings-analytics.tsx';
 import * as settingsLeadRoutingRoute from '../../app/routes/admin/settings-lead-routing.tsx';
+import * as settingsBrandingRoute from '../../app/routes/admin/settings-branding.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
@@ -180,6 +181,12 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     file: 'routes/admin/settings-lead-routing.tsx',
     path: '/admin/settings/lead-routing',
     module: settingsLeadRoutingRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-branding.tsx',
+    path: '/admin/settings/branding',
+    module: settingsBrandingRoute,
     access: ['owner'],
   },
   {

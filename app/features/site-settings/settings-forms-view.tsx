@@ -28,6 +28,7 @@ const SETTINGS_PAGES = [
   { path: '/admin/settings/options', label: 'Site options' },
   { path: '/admin/settings/analytics', label: 'Analytics' },
   { path: '/admin/settings/lead-routing', label: 'Lead routing' },
+  { path: '/admin/settings/branding', label: 'Logo and favicon' },
 ] as const;
 
 export type SettingsPath = (typeof SETTINGS_PAGES)[number]['path'];
@@ -412,5 +413,112 @@ export function LeadRoutingForm({ version, fields, isSaved, branches, staff }: S
         </fieldset>
       ))}
     </SettingsFormFrame>
+  );
+}
+
+/* ---------------------------------------------------------------- logo and favicon */
+
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp';
+
+/** One upload form: the authenticity token and fields before the file, so the reader checks it first. */
+function UploadForm({
+  intent,
+  version,
+  label,
+  hint,
+  button,
+}: {
+  intent: 'logo' | 'favicon';
+  version: number;
+  label: string;
+  hint: string;
+  button: string;
+}) {
+  const inputId = `field-${intent}-file`;
+  return (
+    <form method="post" encType="multipart/form-data" className="site-settings__upload">
+      <CsrfField />
+      <input type="hidden" name="version" value={String(version)} />
+      <input type="hidden" name="intent" value={intent} />
+      <div className="form-field">
+        <label className="form-field__label form-field__label--always" htmlFor={inputId}>
+          {label}
+        </label>
+        <p className="form-field__hint" id={`${inputId}-hint`}>
+          {hint}
+        </p>
+        <input id={inputId} type="file" name="file" accept={IMAGE_ACCEPT} aria-describedby={`${inputId}-hint`} />
+      </div>
+      <button type="submit" className="admin-button">
+        {button}
+      </button>
+    </form>
+  );
+}
+
+export function BrandingForms({
+  version,
+  logoUrl,
+  faviconUrl,
+  isSaved,
+  uploadError,
+}: {
+  version: number;
+  logoUrl: string;
+  faviconUrl: string | null;
+  isSaved: boolean;
+  uploadError: string | null;
+}) {
+  return (
+    <div className="site-settings">
+      {isSaved ? (
+        <p className="admin-notice" role="status">
+          Saved. The public site shows it now.
+        </p>
+      ) : null}
+      <h2>Logo and favicon</h2>
+      {uploadError ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <h3 className="error-summary__title">There is a problem</h3>
+          <p>{uploadError}</p>
+        </div>
+      ) : null}
+      <section aria-labelledby="logo-heading" className="site-settings__group">
+        <h3 id="logo-heading">Logo</h3>
+        {logoUrl ? <img src={logoUrl} alt="The current logo" className="site-settings__logo" /> : null}
+        <UploadForm
+          intent="logo"
+          version={version}
+          label="New logo"
+          hint="A PNG (transparent background), JPEG or WebP image; its size in the header is set on the Site options page."
+          button="Upload logo"
+        />
+      </section>
+      <section aria-labelledby="favicon-heading" className="site-settings__group">
+        <h3 id="favicon-heading">Favicon</h3>
+        {faviconUrl ? (
+          <img src={faviconUrl} alt="The current favicon" width={48} height={48} />
+        ) : (
+          <p>The site uses its default icon.</p>
+        )}
+        <UploadForm
+          intent="favicon"
+          version={version}
+          label="New favicon"
+          hint="A square PNG, JPEG or WebP image of at least 192 × 192 pixels; it is made into a 192 px icon."
+          button="Upload favicon"
+        />
+        {faviconUrl ? (
+          <form method="post">
+            <CsrfField />
+            <input type="hidden" name="version" value={String(version)} />
+            <input type="hidden" name="intent" value="default-favicon" />
+            <button type="submit" className="admin-button admin-button--secondary">
+              Use the default icon
+            </button>
+          </form>
+        ) : null}
+      </section>
+    </div>
   );
 }

@@ -129,6 +129,16 @@ export async function saveChange(
   return outcome;
 }
 
+/** The logo and favicon as the branding page shows them, with the form's version. */
+export async function readBrandingRow(
+  db: Database,
+): Promise<SettingsForm<{ logoUrl: string; faviconUrl: string | null }> | null> {
+  const row = await readSettings(db);
+  return row
+    ? { version: sectionVersion(row, 'branding'), fields: {}, logoUrl: row.logoUrl, faviconUrl: row.faviconUrl }
+    : null;
+}
+
 /* ---------------------------------------------------------------- agency details and email sender */
 
 function agencyFields(row: SettingsRow): Record<string, string> {

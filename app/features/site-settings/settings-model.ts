@@ -584,3 +584,19 @@ export function routingRulesOf(input: LeadRoutingInput): LeadRoutingRule[] {
     staffAccountId: input[`staff_${kind}`],
   })).filter((rule) => rule.branchId !== null || rule.staffAccountId !== null);
 }
+
+/* ---------------------------------------------------------------- logo and favicon */
+
+export const BRANDING_MESSAGES = {
+  intent: 'Reload the page and try again',
+  chooseLogo: 'Choose the logo image to upload: a PNG, JPEG or WebP file',
+  chooseFavicon: 'Choose the icon image to upload: a square PNG, JPEG or WebP file of at least 192 × 192 pixels',
+} as const;
+
+/** The fields that come before the file in the logo and favicon forms (the file is read by the upload reader). */
+export const brandingSchema = z.object({
+  version: versionField,
+  intent: formText.pipe(z.enum(['logo', 'favicon', 'default-favicon'], { error: BRANDING_MESSAGES.intent })),
+});
+
+export type BrandingInput = z.output<typeof brandingSchema>;

@@ -12,6 +12,8 @@ import { requireStaff } from '../staff/index.server.ts';
 import {
   agencyDetailsSchema,
   analyticsSchema,
+  BRANDING_MESSAGES,
+  brandingSchema,
   leadRoutingSchema,
   legalSettingsSchema,
   siteOptionsSchema,
@@ -29,8 +31,12 @@ import {
   saveLeadRouting,
   saveLegalSettings,
   saveSiteOptions,
+  readBrandingRow,
   type SettingsActor,
 } from './settings-forms.server.ts';
+import { saveBranding } from './branding.server.ts';
+import { receiveStaffUploads, type StoredStaffFile } from '../media/index.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
 import { getThemeColoursForm, saveThemeColours } from './site-settings.server.ts';
 
 const OWNER_ONLY = { roles: ['owner'] } as const;
@@ -124,3 +130,55 @@ export const analyticsSettingsAction = (request: Request, context: AppLoadContex
 export const leadRoutingLoader = (request: Request) => subPageLoader(request, getLeadRoutingForm);
 export const leadRoutingAction = (request: Request, context: AppLoadContext) =>
   subPageAction(request, context, leadRoutingSchema, saveLeadRouting, '/admin/settings/lead-routing');
+
+export const brandingLoader = (request: Request) => subPageLoader(request, readBrandingRow);
+
+function uploadRefused(status: number, message: string) {
+  return data({ uploadError: message }, { status, headers: NO_STORE });
+}
+
+/**
+ * POST /admin/settings/branding: a logo or favicon upload (multipart, its authenticity token checked by the upload
+ * reader before the file), or going back to the default icon (a plain form).
+ */
+export async function brandingAction(request: Request, context: AppLoadContext) {
+  assertMethod(request, ['POST']);
+  const principal = await requireStaff(request, OWNER_ONLY);
+  const isUpload = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  let fields: Record<string, unknown>;
+  let files: StoredStaffFile[] = [];
+  if (isUpload) {
+    const received = await receiveStaffUploads(request, context, { kinds: ['image'], maxFiles: 1, folder: 'site' });
+    if (!received.ok) return uploadRefused(received.status, received.message);
+    fields = received.fields;
+    files = received.files;
+  } else {
+    fields = await readFields(request);
+  }
+  const storage = getStorage();
+  const discard = () => Promise.allSettled(files.map((file) => storage.delete(file.key)));
+  const parsed = brandingSchema.safeParse(fields);
+  if (!parsed.success) {
+    await discard();
+    return uploadRefused(422, BRANDING_MESSAGES.intent);
+  }
+  const file = files[0] ?? null;
+  if (parsed.data.intent !== 'default-favicon' && !file) {
+    return uploadRefused(
+      422,
+      parsed.data.intent === 'logo' ? BRANDING_MESSAGES.chooseLogo : BRANDING_MESSAGES.chooseFavicon,
+    );
+  }
+  const outcome = await saveBranding(
+    getDb(),
+    parsed.data,
+    parsed.data.intent === 'default-favicon' ? null : file,
+    { staffId: principal.staffId, actorEmail: principal.email, ip: context.clientIp },
+    storage,
+  );
+  if (outcome.status === 'missing') {
+    throw new HttpError(409, 'The site has no settings yet: run the seed or set the site up first.');
+  }
+  if (outcome.status === 'conflict') return uploadRefused(409, VERSION_CONFLICT_MESSAGE);
+  return seeOther('/admin/settings/branding?saved=1');
+}

@@ -48,6 +48,7 @@ export const auditActionLabels: Record<string, string> = {
   'settings.options-changed': 'Site options changed',
   'settings.analytics-changed': 'Analytics codes changed',
   'settings.lead-routing-changed': 'Lead routing changed',
+  'settings.branding-changed': 'Logo or favicon changed',
 };
 
 export function auditActionLabel(action: string): string {

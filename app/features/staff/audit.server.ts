@@ -47,7 +47,8 @@ type AuditAction =
   | 'settings.legal-changed'
   | 'settings.options-changed'
   | 'settings.analytics-changed'
-  | 'settings.lead-routing-changed';
+  | 'settings.lead-routing-changed'
+  | 'settings.branding-changed';
 
 export type AuditEntry = {
   staffId: number | null;
