@@ -8,6 +8,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
 import { completeStaffSetup, setupLinkOf, staffCreate } from './staff-helpers.ts';
@@ -157,6 +158,33 @@ describe('the settings sub-pages', () => {
       await saveAndConfirm(page, 'Save lead routing', 'The lead routing has been saved.');
     }
   }, 180_000);
+
+  it('an owner uploads a favicon and the site links to it at once, then goes back to the default icon', async () => {
+    await openSettings(page, '/admin/settings/branding', 'Logo and favicon');
+    await checkBothWidths(page);
+    const icon = await sharp({
+      create: { width: 256, height: 256, channels: 4, background: { r: 11, g: 79, b: 108, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await page.getByLabel('New favicon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: icon });
+    await saveAndConfirm(page, 'Upload favicon', 'Saved. The public site shows it now.');
+    await checkBothWidths(page);
+
+    const visitor = await newPage();
+    await visitor.goto('/');
+    const href = await visitor.locator('link[rel="icon"]').first().getAttribute('href');
+    expect(href).toMatch(/^\/media\/site\/[0-9a-f-]{36}\.png$/);
+    expect(await visitor.locator('link[rel="icon"]').count()).toBe(1);
+    const served = await fetch(`${baseURL}${href}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+
+    await page.getByRole('button', { name: 'Use the default icon' }).click();
+    await expect.poll(() => page.getByText('The site uses its default icon.').count(), { timeout: 20_000 }).toBe(1);
+    await visitor.goto('/');
+    expect(await visitor.locator('link[rel="icon"][href="/favicon.ico"]').count()).toBe(1);
+  }, 120_000);
 
   it('puts the company details back for the journeys that share the site', async () => {
     await openSettings(page, '/admin/settings/legal', 'Company and legal details');
