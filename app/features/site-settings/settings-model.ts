@@ -538,7 +538,10 @@ export type AnalyticsInput = z.output<typeof analyticsSchema>;
 
 /* ---------------------------------------------------------------- lead routing */
 
-/** The lead kinds an owner may route (send-to-friend is a visitor's email to a friend, never the agency's lead). */
+/**
+ * The lead kinds an owner may route: those stored through the leads feature's `acceptLead`. Send-to-friend is a
+ * visitor's email to a friend, never the agency's lead; custom form submissions go to each form's own recipient.
+ */
 export const ROUTABLE_LEAD_KINDS = [
   { kind: 'valuation', label: 'Valuation requests' },
   { kind: 'instant-valuation', label: 'Full valuations booked from the instant valuation' },
@@ -546,7 +549,6 @@ export const ROUTABLE_LEAD_KINDS = [
   { kind: 'staff-enquiry', label: 'Messages to a staff member' },
   { kind: 'department-enquiry', label: 'Messages to a department' },
   { kind: 'new-homes', label: 'New homes enquiries' },
-  { kind: 'custom-form', label: 'Custom form submissions' },
 ] as const satisfies readonly { kind: LeadKind; label: string }[];
 
 export type RoutableLeadKind = (typeof ROUTABLE_LEAD_KINDS)[number]['kind'];
