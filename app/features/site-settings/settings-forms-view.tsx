@@ -265,16 +265,17 @@ export function SiteOptionsForm({
               ['single', 'Single step: every question on one page'],
               ['multi', 'Multi-step: contact details, then a time to visit'],
             ] as const
-          ).map(([choice, label]) => (
+          ).map(([choice, label], index) => (
             <div key={choice} className="site-settings__radio">
               <input
                 type="radio"
-                id={`field-valuationSteps-${choice}`}
+                // The first choice carries the field's id, so the error summary's link lands on the group.
+                id={index === 0 ? 'field-valuationSteps' : `field-valuationSteps-${choice}`}
                 name="valuationSteps"
                 value={choice}
                 defaultChecked={steps === choice}
               />
-              <label htmlFor={`field-valuationSteps-${choice}`}>{label}</label>
+              <label htmlFor={index === 0 ? 'field-valuationSteps' : `field-valuationSteps-${choice}`}>{label}</label>
             </div>
           ))}
         </div>
