@@ -34,8 +34,6 @@ import appStylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appStylesHref },
-  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'alternate', type: 'application/rss+xml', title: 'News and blog', href: '/articles.rss' },
@@ -101,6 +99,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteOpenGraph agencyName={data.chrome.agencyName} origin={data.origin} logo={data.chrome.logo} />
         ) : null}
         <Links />
+        {data?.chrome.favicon ? (
+          <link rel="icon" href={data.chrome.favicon} type="image/png" sizes="192x192" />
+        ) : (
+          <>
+            <link rel="icon" href="/favicon.ico" sizes="32x32" />
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          </>
+        )}
       </head>
       <body>
         {data && !isBackOffice ? <CookieConsent initialStatus={data.consentStatus} csrf={data.csrfToken} /> : null}

@@ -159,6 +159,12 @@ export default [
     route('articles/:id', 'routes/admin/articles-edit.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
     route('pages/:id', 'routes/admin/pages-edit.tsx'),
+    route('settings/agency', 'routes/admin/settings-agency.tsx'),
+    route('settings/legal', 'routes/admin/settings-legal.tsx'),
+    route('settings/options', 'routes/admin/settings-options.tsx'),
+    route('settings/analytics', 'routes/admin/settings-analytics.tsx'),
+    route('settings/lead-routing', 'routes/admin/settings-lead-routing.tsx'),
+    route('settings/branding', 'routes/admin/settings-branding.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ export const MULTIPART_PATHS: readonly RegExp[] = [
   /^\/admin\/branches\/\d{1,9}\/staff\/\d{1,9}\/photo$/,
   /^\/admin\/articles\/images(?:\.data)?$/,
   /^\/admin\/listings\/[1-9]\d{0,8}\/media(\/upload)?$/,
+  /^\/admin\/settings\/branding$/,
 ];
 
 export function acceptsMultipart(pathname: string, paths: readonly RegExp[] = MULTIPART_PATHS): boolean {

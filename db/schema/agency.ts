@@ -10,6 +10,8 @@ export const siteSettings = pgTable('site_settings', {
   agencyEmail: text('agency_email').notNull(),
   agencyContactTelephone: text('agency_contact_telephone').notNull(),
   logoUrl: text('logo_url').notNull(),
+  /** The agency's own favicon (a square PNG made from its upload); null keeps the site's default icons. */
+  faviconUrl: text('favicon_url'),
   theme: jsonb('theme').$type<ThemeSettings>().notNull(),
   analyticsCode: text('analytics_code').notNull().default(''),
   headAnalyticsCode: text('head_analytics_code').notNull().default(''),
@@ -21,8 +23,16 @@ export const siteSettings = pgTable('site_settings', {
   legal: jsonb('legal').$type<LegalSettings>(),
   /** Leads and uploads older than this many months are deleted by a daily job; 0 turns the deletion off. */
   leadRetentionMonths: integer('lead_retention_months').notNull().default(24),
-  /** Raised by every save from the settings editor: a save made from an older version is refused, not merged. */
+  /** The From name and address of the site's emails; null keeps MAIL_FROM from the environment. */
+  mailFromName: text('mail_from_name'),
+  mailFromAddress: text('mail_from_address'),
+  /** Raised by every save of the colours: a save made from an older version is refused, not merged. */
   version: integer('version').notNull().default(1),
+  /**
+   * The same for each other settings form, by form name (a missing name is version 1), so saving one form never
+   * refuses another form that someone has open.
+   */
+  sectionVersions: jsonb('section_versions').$type<Record<string, number>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -66,6 +76,8 @@ export type ThemeSettings = {
   interestRateDefault: number;
   valuationSingleStep: boolean;
   spamProtectionVersion: 'altcha' | 'recaptcha-v2' | 'recaptcha-v3' | 'none';
+  /** reCAPTCHA's public site key (the secret key stays in the environment: decision 030). */
+  recaptchaSiteKey?: string | null;
   mortgageGuideUrl: string;
   preferences: { defaultSearchStatus: string; errorColour: string; successColour: string };
   /** The agency's own palette (hex colours by name in app/features/site/theme.ts); missing names keep the defaults. */

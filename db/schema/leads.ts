@@ -95,6 +95,16 @@ export const leads = pgTable(
 );
 
 /**
+ * The owner's lead routing: a lead of this kind goes to this branch (instead of the one the form chose) and/or is
+ * assigned to this staff account. A kind without a row keeps the form's own routing.
+ */
+export const leadRoutingRules = pgTable('lead_routing_rules', {
+  kind: text('kind').$type<LeadKind>().primaryKey(),
+  branchId: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
+  staffAccountId: integer('staff_account_id').references(() => staffAccounts.id, { onDelete: 'cascade' }),
+});
+
+/**
  * How many leads there are per branch, kind, stage and assignee (0: none), kept by a trigger on leads (migration
  * leads_inbox), so the inbox's counts read a few hundred rows instead of counting every lead.
  */

@@ -40,6 +40,12 @@ import * as settingsRoute from '../../app/routes/admin/settings.tsx';
 import * as menusRoute from '../../app/routes/admin/menus.tsx';
 import * as menuItemRoute from '../../app/routes/admin/menus-item.tsx';
 import * as homePageRoute from '../../app/routes/admin/home-page.tsx';
+import * as settingsAgencyRoute from '../../app/routes/admin/settings-agency.tsx';
+import * as settingsLegalRoute from '../../app/routes/admin/settings-legal.tsx';
+import * as settingsOptionsRoute from '../../app/routes/admin/settings-options.tsx';
+import * as settingsAnalyticsRoute from '../../app/routes/admin/settings-analytics.tsx';
+import * as settingsLeadRoutingRoute from '../../app/routes/admin/settings-lead-routing.tsx';
+import * as settingsBrandingRoute from '../../app/routes/admin/settings-branding.tsx';
 import * as layoutRoute from '../../app/routes/admin/admin-layout.tsx';
 import * as branchesRoute from '../../app/routes/admin/branches.tsx';
 import * as branchRoute from '../../app/routes/admin/branch.tsx';
@@ -185,6 +191,42 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     access: ['owner', 'editor'],
   },
   { file: 'routes/admin/home-page.tsx', path: '/admin/home-page', module: homePageRoute, access: ['owner', 'editor'] },
+  {
+    file: 'routes/admin/settings-agency.tsx',
+    path: '/admin/settings/agency',
+    module: settingsAgencyRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-legal.tsx',
+    path: '/admin/settings/legal',
+    module: settingsLegalRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-options.tsx',
+    path: '/admin/settings/options',
+    module: settingsOptionsRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-analytics.tsx',
+    path: '/admin/settings/analytics',
+    module: settingsAnalyticsRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-lead-routing.tsx',
+    path: '/admin/settings/lead-routing',
+    module: settingsLeadRoutingRoute,
+    access: ['owner'],
+  },
+  {
+    file: 'routes/admin/settings-branding.tsx',
+    path: '/admin/settings/branding',
+    module: settingsBrandingRoute,
+    access: ['owner'],
+  },
   {
     file: 'routes/admin/privacy-export.ts',
     path: '/admin/privacy/export',

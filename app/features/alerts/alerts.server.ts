@@ -15,8 +15,7 @@ import {
   users,
 } from '../../../db/schema/index.ts';
 import { rowsOf, type Database } from '../../lib/db.server.ts';
-import { getEnv } from '../../lib/env.server.ts';
-import { enqueueEmail } from '../email/index.server.ts';
+import { enqueueEmail, getMailFrom } from '../email/index.server.ts';
 import { getSiteChrome } from '../site/index.server.ts';
 import { getBranchNames, propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 import { createSearch, describeSearch, formatSearchUrl, normaliseSearch, type Search } from '../search/index.ts';
@@ -220,7 +219,7 @@ export async function sendDueAlerts(db: Database, options: { now?: Date; origin:
   const now = options.now ?? new Date();
   const iso = now.toISOString();
   const agencyName = (await getSiteChrome(db)).agencyName;
-  const mailFrom = getEnv().MAIL_FROM;
+  const mailFrom = await getMailFrom(db);
   let emails = 0;
   let propertyCount = 0;
   let lastId = 0;

@@ -3,6 +3,7 @@
  * folder is private (eslint/import-boundaries.js).
  */
 export { enqueueEmail } from './outbox.server.ts';
+export { getMailFrom } from './mail-from.server.ts';
 export {
   checkMailTransport,
   countOutboxStates,

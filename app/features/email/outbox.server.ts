@@ -8,6 +8,7 @@ import { emailOutbox } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { getEnv, isProduction } from '../../lib/env.server.ts';
 import type { Logger } from '../../lib/logger.server.ts';
+import { getMailFrom } from './mail-from.server.ts';
 
 type EmailLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 
@@ -32,11 +33,12 @@ export type OutgoingEmail = {
 
 /** Every email is stored first; delivery happens later, so a lead never waits on (or fails with) SMTP. */
 export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<number> {
+  const fromAddress = await getMailFrom(db);
   const [row] = await db
     .insert(emailOutbox)
     .values({
       toAddress: email.to,
-      fromAddress: getEnv().MAIL_FROM,
+      fromAddress,
       subject: email.subject,
       textBody: email.text,
       htmlBody: email.html ?? null,

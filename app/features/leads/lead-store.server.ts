@@ -4,10 +4,20 @@
  * happens later (outbox job, with retry and backoff), so an SMTP outage never loses or fails a lead.
  */
 import { eq } from 'drizzle-orm';
-import { branches, departments, leads, siteSettings, staffMembers, type LeadKind } from '../../../db/schema/index.ts';
+import {
+  branches,
+  departments,
+  leadEvents,
+  leadRoutingRules,
+  leads,
+  siteSettings,
+  staffMembers,
+  type LeadKind,
+} from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { isRateLimited, limit } from '../../lib/rate-limit.server.ts';
 import { enqueueEmail } from '../email/index.server.ts';
+import { findLeadAssignee } from '../staff/index.server.ts';
 
 export type NewLead = {
   kind: LeadKind;
@@ -54,7 +64,29 @@ export function chooseRecipientEmail(candidates: RecipientCandidates): string | 
   return null;
 }
 
-async function lookUpRecipient(db: Database, lead: NewLead): Promise<{ recipient: string | null; agencyName: string }> {
+type RoutedLead = { lead: NewLead; assignee: { staffId: number; email: string } | null; isMoved: boolean };
+
+/**
+ * The owner's routing rule for the lead's kind (set in the back office), if any: a rule's branch replaces the one
+ * the form chose, and its staff account is assigned the lead when that account is active and may see the lead's
+ * branch (otherwise the lead arrives unassigned, as it would without a rule, rather than invisible to its assignee).
+ */
+async function applyRoutingRule(db: Database, lead: NewLead): Promise<RoutedLead> {
+  const [rule] = await db.select().from(leadRoutingRules).where(eq(leadRoutingRules.kind, lead.kind)).limit(1);
+  if (!rule) return { lead, assignee: null, isMoved: false };
+  const isMoved = rule.branchId !== null && rule.branchId !== (lead.branchId ?? null);
+  // The department chosen on the form belongs to the branch the lead no longer goes to.
+  const routed = isMoved ? { ...lead, branchId: rule.branchId, departmentId: null } : lead;
+  const assignee =
+    rule.staffAccountId === null ? null : await findLeadAssignee(db, rule.staffAccountId, routed.branchId ?? null);
+  return { lead: routed, assignee, isMoved };
+}
+
+async function lookUpRecipient(
+  db: Database,
+  lead: NewLead,
+  routing: Pick<RoutedLead, 'assignee' | 'isMoved'> = { assignee: null, isMoved: false },
+): Promise<{ recipient: string | null; agencyName: string }> {
   const [staffRows, departmentRows, branchRows, settingsRows] = await Promise.all([
     lead.staffMemberId
       ? db
@@ -77,8 +109,9 @@ async function lookUpRecipient(db: Database, lead: NewLead): Promise<{ recipient
   ]);
   return {
     recipient: chooseRecipientEmail({
-      explicit: lead.recipientEmail,
-      staffMember: staffRows[0]?.email,
+      explicit: lead.recipientEmail?.trim() || routing.assignee?.email,
+      // A lead routed to another branch is that branch's, not the original branch's negotiator's.
+      staffMember: routing.isMoved ? null : staffRows[0]?.email,
       department: departmentRows[0]?.email,
       branch: branchRows[0]?.email,
       agency: settingsRows[0]?.email,
@@ -117,8 +150,10 @@ function confirmationText(agencyName: string): string {
  * Stores the lead (status 'received'), then queues the staff email to the routed recipient and, unless turned off,
  * a confirmation to the visitor — all in one transaction, so either everything is kept or nothing is.
  */
-export async function acceptLead(db: Database, lead: NewLead, origin: string): Promise<{ leadId: number }> {
-  const { recipient, agencyName } = await lookUpRecipient(db, lead);
+export async function acceptLead(db: Database, received: NewLead, origin: string): Promise<{ leadId: number }> {
+  const routing = await applyRoutingRule(db, received);
+  const { lead, assignee } = routing;
+  const { recipient, agencyName } = await lookUpRecipient(db, lead, routing);
   // Past the per-recipient limit the lead is kept and staff are told; only the visitor's copy is skipped.
   const visitorEmail = lead.email && (lead.confirmVisitor ?? true) ? lead.email : null;
   let isConfirmationAllowed = visitorEmail !== null;
@@ -145,9 +180,16 @@ export async function acceptLead(db: Database, lead: NewLead, origin: string): P
         userId: lead.userId ?? null,
         recipientEmail: recipient,
         ipAddress: lead.ipAddress,
+        assignedStaffId: assignee?.staffId ?? null,
       })
       .returning({ id: leads.id });
     if (!row) throw new Error('lead was not stored');
+    if (assignee) {
+      // No actor: the routing rule assigned it, which the lead's history says as the inbox shows assignments.
+      await tx
+        .insert(leadEvents)
+        .values({ leadId: row.id, actorStaffId: null, kind: 'assignment', toValue: String(assignee.staffId) });
+    }
     if (recipient) {
       await enqueueEmail(tx, {
         to: recipient,

@@ -38,44 +38,50 @@ export async function saveThemeColours(
   input: ThemeColoursInput,
   actor: Omit<AuditEntry, 'action' | 'details' | 'target'>,
 ): Promise<SaveOutcome> {
-  const [row] = await db
-    .select({ theme: siteSettings.theme, version: siteSettings.version })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1))
-    .limit(1);
-  if (!row) return { status: 'missing' };
-  if (row.version !== input.version) return { status: 'conflict' };
-  const before = paletteOf(row.theme);
-  const colours = Object.fromEntries(EDITABLE_COLOURS.map((name) => [name, input[name]])) as Record<
-    EditableColourName,
-    string
-  >;
-  const theme: ThemeSettings = {
-    ...row.theme,
-    colours,
-    // Error and success also live in the preferences the spec names (toasts and messages read them there).
-    preferences: { ...row.theme.preferences, errorColour: colours.error, successColour: colours.success },
-  };
-  const updated = await db
-    .update(siteSettings)
-    .set({ theme, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
-    .returning({ version: siteSettings.version });
-  const saved = updated[0];
-  if (!saved) return { status: 'conflict' };
-  const changed = EDITABLE_COLOURS.filter((name) => before[name] !== colours[name]);
-  if (changed.length > 0) {
-    await recordAudit(db, {
-      ...actor,
-      action: 'settings.theme-changed',
-      target: 'Theme colours',
-      details: {
-        from: Object.fromEntries(changed.map((name) => [name, before[name]])),
-        to: Object.fromEntries(changed.map((name) => [name, colours[name]])),
-        version: saved.version,
-      },
-    });
-  }
-  announcePageChange(db, ['site']);
-  return { status: 'saved', version: saved.version };
+  // The row is locked for the transaction: another settings form also rewrites the theme, and must not interleave.
+  const outcome = await db.transaction(async (transaction): Promise<SaveOutcome> => {
+    const tx = transaction as unknown as Database;
+    const [row] = await tx
+      .select({ theme: siteSettings.theme, version: siteSettings.version })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .limit(1)
+      .for('update');
+    if (!row) return { status: 'missing' };
+    if (row.version !== input.version) return { status: 'conflict' };
+    const before = paletteOf(row.theme);
+    const colours = Object.fromEntries(EDITABLE_COLOURS.map((name) => [name, input[name]])) as Record<
+      EditableColourName,
+      string
+    >;
+    const theme: ThemeSettings = {
+      ...row.theme,
+      colours,
+      // Error and success also live in the preferences the spec names (toasts and messages read them there).
+      preferences: { ...row.theme.preferences, errorColour: colours.error, successColour: colours.success },
+    };
+    const updated = await tx
+      .update(siteSettings)
+      .set({ theme, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(siteSettings.id, 1), eq(siteSettings.version, input.version)))
+      .returning({ version: siteSettings.version });
+    const saved = updated[0];
+    if (!saved) return { status: 'conflict' };
+    const changed = EDITABLE_COLOURS.filter((name) => before[name] !== colours[name]);
+    if (changed.length > 0) {
+      await recordAudit(tx, {
+        ...actor,
+        action: 'settings.theme-changed',
+        target: 'Theme colours',
+        details: {
+          from: Object.fromEntries(changed.map((name) => [name, before[name]])),
+          to: Object.fromEntries(changed.map((name) => [name, colours[name]])),
+          version: saved.version,
+        },
+      });
+    }
+    return { status: 'saved', version: saved.version };
+  });
+  if (outcome.status === 'saved') announcePageChange(db, ['site']);
+  return outcome;
 }

@@ -12,6 +12,8 @@ export type SiteChrome = {
   agencyEmail: string;
   agencyContactTelephone: string;
   logo: string;
+  /** The agency's favicon, or null for the site's default icons. */
+  favicon?: string | null;
   theme: ThemeSettings;
   primaryMenuItems: MenuItem[];
   secondaryMenuItems: MenuItem[];
@@ -89,6 +91,7 @@ export async function getSiteChrome(db: Database): Promise<SiteChrome> {
     agencyEmail: settings?.agencyEmail ?? '',
     agencyContactTelephone: settings?.agencyContactTelephone ?? '',
     logo: settings?.logoUrl ?? '',
+    favicon: settings?.faviconUrl ?? null,
     theme: {
       ...DEFAULT_THEME,
       ...(settings?.theme ?? {}),

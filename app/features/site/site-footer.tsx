@@ -57,7 +57,7 @@ export function SiteFooter({ chrome, children }: { chrome: SiteChrome; children?
               <a href="/terms-of-use">Terms of use</a>
             </li>
             <li>
-              <a href="/privacy-policy">Privacy policy</a>
+              <a href={chrome.legal?.pages.privacy ?? '/privacy-policy'}>Privacy policy</a>
             </li>
             <li>
               <button type="button" className="footer-link-button" onClick={openCookieSettings}>

@@ -20,17 +20,18 @@ function altchaSecret(): string {
   return createHmac('sha256', getSessionSecret()).update('altcha-challenge-signing').digest('hex');
 }
 
-function recaptchaKeys(): { siteKey: string; secretKey: string } | null {
-  const { RECAPTCHA_SITE_KEY: siteKey, RECAPTCHA_SECRET_KEY: secretKey } = getEnv();
-  return siteKey && secretKey ? { siteKey, secretKey } : null;
+/** The secret key lives only in the environment; the public site key may also come from the settings. */
+function recaptchaSecretKey(): string | null {
+  return getEnv().RECAPTCHA_SECRET_KEY || null;
 }
 
 /** The bot check forms should run, from the theme's spam-protection setting and the configured keys. */
 export async function getBotCheckConfig(): Promise<BotCheckConfig> {
   const chrome = await getSiteChrome(getDb());
-  const keys = recaptchaKeys();
-  const version = resolveBotCheckVersion(chrome.theme.spamProtectionVersion, keys !== null);
-  return { version, siteKey: version.startsWith('recaptcha') ? (keys?.siteKey ?? null) : null };
+  const siteKey = chrome.theme.recaptchaSiteKey || getEnv().RECAPTCHA_SITE_KEY || null;
+  const hasKeys = siteKey !== null && recaptchaSecretKey() !== null;
+  const version = resolveBotCheckVersion(chrome.theme.spamProtectionVersion, hasKeys);
+  return { version, siteKey: version.startsWith('recaptcha') ? siteKey : null };
 }
 
 /** A fresh proof-of-work challenge (GET /altcha/challenge). The work is a few hundred milliseconds on a phone. */
@@ -78,10 +79,10 @@ export async function verifyAltchaPayload(payload: unknown): Promise<boolean> {
 }
 
 export async function verifyRecaptcha(token: unknown, clientIp: string, version: 'recaptcha-v2' | 'recaptcha-v3') {
-  const keys = recaptchaKeys();
-  if (!keys || typeof token !== 'string' || token.length === 0 || token.length > 4_000) return false;
+  const secretKey = recaptchaSecretKey();
+  if (!secretKey || typeof token !== 'string' || token.length === 0 || token.length > 4_000) return false;
   const url = getEnv().RECAPTCHA_VERIFY_URL;
-  const body = new URLSearchParams({ secret: keys.secretKey, response: token });
+  const body = new URLSearchParams({ secret: secretKey, response: token });
   if (clientIp && clientIp !== 'unknown') body.set('remoteip', clientIp);
   try {
     const response = await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(5_000) });
@@ -113,5 +114,5 @@ export async function verifyBotCheck(fields: Record<string, unknown>, clientIp: 
 
 /** Script hosts the CSP must allow when reCAPTCHA is configured. */
 export function recaptchaScriptHosts(): string[] {
-  return recaptchaKeys() ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  return recaptchaSecretKey() ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
 }

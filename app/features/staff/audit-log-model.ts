@@ -62,6 +62,12 @@ export const auditActionLabels: Record<string, string> = {
   'page.updated': 'Page edited',
   'page.restored': 'Page version restored',
   'content.images-uploaded': 'Images uploaded for articles and pages',
+  'settings.agency-changed': 'Agency details changed',
+  'settings.legal-changed': 'Company and legal details changed',
+  'settings.options-changed': 'Site options changed',
+  'settings.analytics-changed': 'Analytics codes changed',
+  'settings.lead-routing-changed': 'Lead routing changed',
+  'settings.branding-changed': 'Logo or favicon changed',
 };
 
 export function auditActionLabel(action: string): string {

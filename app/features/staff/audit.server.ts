@@ -61,7 +61,13 @@ type AuditAction =
   | 'article.restored'
   | 'page.updated'
   | 'page.restored'
-  | 'content.images-uploaded';
+  | 'content.images-uploaded'
+  | 'settings.agency-changed'
+  | 'settings.legal-changed'
+  | 'settings.options-changed'
+  | 'settings.analytics-changed'
+  | 'settings.lead-routing-changed'
+  | 'settings.branding-changed';
 
 export type AuditEntry = {
   staffId: number | null;

@@ -1,6 +1,7 @@
 import type { Route } from './+types/settings';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { ThemeColoursForm } from '../../features/site-settings/settings-view.tsx';
+import { SettingsNav } from '../../features/site-settings/settings-forms-view.tsx';
 import { settingsAction, settingsLoader } from '../../features/site-settings/settings-routes.server.ts';
 
 /** /admin/settings (owners): the site's theme colours, each text/background pair held to WCAG AA. */
@@ -18,6 +19,7 @@ export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps)
   return (
     <>
       <h1>Settings</h1>
+      <SettingsNav current="/admin/settings" />
       <ThemeColoursForm version={loaderData.version} colours={loaderData.colours} isSaved={loaderData.isSaved} />
     </>
   );
