@@ -13,6 +13,7 @@ import {
   FORM_ID_FIELD,
   LEAD_DO_NOT_CONTACT_FIELD,
   REDIRECT_FIELD,
+  SENT_MESSAGE,
   SUBMISSION_DO_NOT_CONTACT_FIELD,
   TERMS_FIELD,
   type CustomFormView,
@@ -66,7 +67,7 @@ export function CustomFormFields({
       ) : null}
       {isSent ? (
         <p className="custom-form__message custom-form__message--success" role="status">
-          Thank you, your form has been sent.
+          {form.thankYouText || SENT_MESSAGE}
         </p>
       ) : null}
 

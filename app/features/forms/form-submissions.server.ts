@@ -50,7 +50,7 @@ import {
   type ReceivedUpload as ReceivedMultipartUpload,
 } from '../../lib/http/multipart.server.ts';
 import { hasValidStructure } from './file-structure.server.ts';
-import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
+import { SNIFF_BYTES, allowedKindsOf, describeKinds, identifyUpload, type AcceptedFileType } from './file-types.ts';
 
 type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
 import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
@@ -111,6 +111,7 @@ export async function getCustomForm(
       submitButtonText: formDefinitions.submitButtonText,
       htmlFormId: formDefinitions.htmlFormId,
       formElements: formDefinitions.formElements,
+      thankYouText: formDefinitions.thankYouText,
     })
     .from(formDefinitions)
     .where(
@@ -125,7 +126,11 @@ export async function getCustomForm(
 
 async function getFormRecipient(db: Database, id: number) {
   const [form] = await db
-    .select({ recipientEmail: formDefinitions.recipientEmail, title: formDefinitions.title })
+    .select({
+      recipientEmail: formDefinitions.recipientEmail,
+      title: formDefinitions.title,
+      redirectPath: formDefinitions.redirectPath,
+    })
     .from(formDefinitions)
     .where(and(eq(formDefinitions.id, id), eq(formDefinitions.isActive, true)))
     .limit(1);
@@ -326,6 +331,18 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     await discardUpload();
     upload = null;
   }
+  const allowedKinds = allowedKindsOf(fileElement?.fileTypes);
+  if (upload && fileElement && !allowedKinds.includes(upload.type.kind)) {
+    // An accepted kind of file, but not one this form's field takes (the form builder chose its kinds).
+    await discardUpload();
+    return {
+      outcome: 'invalid',
+      status: 422,
+      redirectTo,
+      errors: { [fileElement.fieldName]: `The selected file must be a ${describeKinds(allowedKinds)}` },
+      flashKey: FILE_ERROR_FLASH_KEY,
+    };
+  }
   // The answers are judged before the bot check: a visitor without JavaScript (who cannot run it) still learns
   // what to correct, and only a valid submission meets the bot check.
   const submission = parseForm(
@@ -381,8 +398,10 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
       .finally(() => rm(tempPath, { force: true }));
   }
   try {
-    const submissionId = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
-    return { outcome: 'sent', redirectTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
+    const { submissionId, redirectPath } = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
+    // The form's own page after sending (set in the back office), checked again as any redirect target is.
+    const sentTo = redirectPath ? safeRedirectPath(redirectPath, redirectTo) : redirectTo;
+    return { outcome: 'sent', redirectTo: sentTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
   } catch (error) {
     if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
     throw error;
@@ -396,9 +415,9 @@ async function storeSubmission(
   redirectTo: string,
   upload: ReceivedUpload | null,
   storedName: string | null,
-): Promise<number> {
+): Promise<{ submissionId: number; redirectPath: string }> {
   const recipient = await getFormRecipient(deps.db, form.id);
-  return deps.db.transaction(async (tx) => {
+  const submissionId = await deps.db.transaction(async (tx) => {
     const [submission] = await tx
       .insert(formSubmissions)
       .values({ formDefinitionId: form.id, values, redirectUrl: redirectTo, ipAddress: deps.clientIp })
@@ -447,6 +466,7 @@ async function storeSubmission(
     });
     return submission.id;
   });
+  return { submissionId, redirectPath: recipient?.redirectPath ?? '' };
 }
 
 /** The answer to the form's first email field: who the enquiry is from. */
