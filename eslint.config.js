@@ -10,6 +10,7 @@ import doorstep from './eslint/import-boundaries.js';
  */
 export const FEATURE_ORDER = [
   'back-office',
+  'form-builder',
   'branch-editor',
   'diary',
   'privacy',

@@ -145,6 +145,10 @@ export default [
     route('branches/:id/staff', 'routes/admin/branch-staff.tsx'),
     route('branches/:id/staff/:staffId', 'routes/admin/branch-staff-profile.tsx'),
     route('settings', 'routes/admin/settings.tsx'),
+    route('forms', 'routes/admin/forms.tsx'),
+    route('forms/new', 'routes/admin/forms-new.tsx'),
+    route('forms/:id', 'routes/admin/forms-edit.tsx'),
+    route('forms/:id/preview', 'routes/admin/forms-preview.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

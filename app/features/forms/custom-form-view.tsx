@@ -26,11 +26,14 @@ export function CustomFormFields({
   form,
   botCheckConfig,
   lastResult = null,
+  isPreview = false,
 }: {
   form: CustomFormView;
   botCheckConfig: BotCheckConfig;
   /** What a post without JavaScript left to show: its errors and answers. */
   lastResult?: FormResult | null;
+  /** The back office's preview: drawn as visitors see it, but it cannot be sent (its button is disabled). */
+  isPreview?: boolean;
 }) {
   const root = useRootData();
   const location = useLocation();
@@ -88,7 +91,7 @@ export function CustomFormFields({
         <a href="/privacy-policy">privacy policy</a>.
       </p>
       {botCheck.element}
-      <button type="submit" className="button button--primary" disabled={schemaForm.isPending}>
+      <button type="submit" className="button button--primary" disabled={schemaForm.isPending || isPreview}>
         {schemaForm.isPending ? 'Sending…' : form.submitButtonText}
       </button>
     </form>

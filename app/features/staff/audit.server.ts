@@ -42,7 +42,11 @@ type AuditAction =
   | 'branch.updated'
   | 'staff-profile.updated'
   | 'staff-profile.moved'
-  | 'settings.theme-changed';
+  | 'settings.theme-changed'
+  | 'form.created'
+  | 'form.updated'
+  | 'form.field-moved'
+  | 'form.deleted';
 
 export type AuditEntry = {
   staffId: number | null;
