@@ -5,6 +5,3 @@
 import type { StaffRole } from '../staff/index.ts';
 
 export const FORM_BUILDER_ROLES = ['owner', 'editor'] as const satisfies readonly StaffRole[];
-
-/** The roles whose back office has the leads inbox, where a form's submissions are read. */
-export const LEAD_INBOX_ROLES = ['owner', 'manager', 'negotiator'] as const satisfies readonly StaffRole[];

@@ -19,7 +19,7 @@ import {
   saveForm,
   type AuditActor,
 } from './form-builder.server.ts';
-import { FORM_BUILDER_ROLES, LEAD_INBOX_ROLES } from './form-builder-roles.ts';
+import { FORM_BUILDER_ROLES } from './form-builder-roles.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const NOT_FOUND = 'This form does not exist.';
@@ -80,7 +80,8 @@ export async function formEditLoader(request: Request, context: AppLoadContext, 
       siteOrigin: context.origin,
       isSaved: params.has('saved'),
       moved: moved ? { fieldName: moved[1]!, direction: moved[2] as 'up' | 'down' } : null,
-      canOpenInbox: (LEAD_INBOX_ROLES as readonly string[]).includes(principal.role),
+      // Custom-form leads belong to no branch, so of the inbox's roles only the owner sees them (decision 020).
+      canOpenInbox: principal.role === 'owner',
     },
     { headers: NO_STORE },
   );
