@@ -41,6 +41,10 @@ import * as branchRoute from '../../app/routes/admin/branch.tsx';
 import * as branchNewRoute from '../../app/routes/admin/branch-new.tsx';
 import * as branchStaffRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as branchStaffProfileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
+import * as formsRoute from '../../app/routes/admin/forms.tsx';
+import * as formsNewRoute from '../../app/routes/admin/forms-new.tsx';
+import * as formsEditRoute from '../../app/routes/admin/forms-edit.tsx';
+import * as formsPreviewRoute from '../../app/routes/admin/forms-preview.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -65,6 +69,7 @@ type AdminRouteCase = {
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
 const LISTING_ROLES = ['owner', 'manager'] as const;
+const FORM_ROLES = ['owner', 'editor'] as const;
 
 const ADMIN_ROUTES: readonly AdminRouteCase[] = [
   { file: 'routes/admin/admin-layout.tsx', path: '/admin', module: layoutRoute, access: 'everyone' },
@@ -181,6 +186,22 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     params: { id: '1', staffId: '1' },
     module: branchStaffProfileRoute,
     access: ['owner', 'manager'],
+  },
+  { file: 'routes/admin/forms.tsx', path: '/admin/forms', module: formsRoute, access: FORM_ROLES },
+  { file: 'routes/admin/forms-new.tsx', path: '/admin/forms/new', module: formsNewRoute, access: FORM_ROLES },
+  {
+    file: 'routes/admin/forms-edit.tsx',
+    path: '/admin/forms/1',
+    params: { id: '1' },
+    module: formsEditRoute,
+    access: FORM_ROLES,
+  },
+  {
+    file: 'routes/admin/forms-preview.tsx',
+    path: '/admin/forms/1/preview',
+    params: { id: '1' },
+    module: formsPreviewRoute,
+    access: FORM_ROLES,
   },
 ];
 

@@ -473,6 +473,37 @@ describe('POST /form_submissions', () => {
     expect(response.headers.get('location')).toBe('/#flash/form-submission-sent');
   });
 
+  it("follows the form's own redirect path after sending, and refuses a kind of file its field does not take", async () => {
+    const [careers] = await database.db.select().from(formDefinitions).where(eq(formDefinitions.slug, 'careers'));
+    const jpegOnly = careers!.formElements.map((element) =>
+      element.inputType === 'file' ? { ...element, fileTypes: ['jpeg', 'png'] } : element,
+    );
+    await database.db
+      .update(formDefinitions)
+      .set({ redirectPath: '/careers?applied=1', formElements: jpegOnly })
+      .where(eq(formDefinitions.id, careers!.id));
+    try {
+      const sessionId = newSessionId();
+      const before = await counts();
+      const refused = await post(await careersForm(sessionId), sessionId);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ errors: { cv: 'The selected file must be a JPG or PNG' } });
+      expect(await counts()).toEqual(before);
+
+      await database.db
+        .update(formDefinitions)
+        .set({ formElements: careers!.formElements })
+        .where(eq(formDefinitions.id, careers!.id));
+      const sent = await post(await careersForm(sessionId), sessionId, 'text/html');
+      expect(sent.headers.get('location')).toBe('/careers?applied=1#flash/form-submission-sent');
+    } finally {
+      await database.db
+        .update(formDefinitions)
+        .set({ redirectPath: '', formElements: careers!.formElements })
+        .where(eq(formDefinitions.id, careers!.id));
+    }
+  });
+
   it('answers 429 once the per-IP limit is used up', async () => {
     setRateLimitRuleForTests('formSubmissions', { limit: 1, windowSeconds: 60 });
     const sessionId = newSessionId();

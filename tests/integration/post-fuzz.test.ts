@@ -98,6 +98,8 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
     load: () => import('../../app/routes/admin/branch-staff-profile.tsx'),
     params: { id: '1', staffId: '1' },
   },
+  { path: '/admin/forms/new', load: () => import('../../app/routes/admin/forms-new.tsx') },
+  { path: '/admin/forms/1', load: () => import('../../app/routes/admin/forms-edit.tsx'), params: { id: '1' } },
 ];
 
 let database: TestDatabase;

@@ -109,10 +109,19 @@ function snapshotOf(form: FormDefinitionDraft): Record<string, unknown> {
   };
 }
 
+/** JSON with each object's keys sorted: the database's jsonb hands keys back in its own order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 function changesBetween(before: Record<string, unknown>, after: Record<string, unknown>) {
   const changed = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
   for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (stableJson(before[key]) === stableJson(after[key])) continue;
     changed.before[key] = before[key] ?? null;
     changed.after[key] = after[key] ?? null;
   }
@@ -146,17 +155,22 @@ async function isSlugTaken(db: Database, slug: string, exceptId: number | null):
   return row !== undefined;
 }
 
-/** A PostgreSQL error code, from either driver (drizzle wraps the driver's error as its cause). */
-function hasErrorCode(error: unknown, code: string): boolean {
+/** The PostgreSQL error in a chain of causes (drizzle wraps the driver's error), if its code is `code`. */
+function errorWithCode(error: unknown, code: string): { constraint?: unknown; message?: unknown } | null {
   for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === code) return true;
+    if ((cause as { code?: unknown }).code === code) return cause as { constraint?: unknown; message?: unknown };
   }
-  return false;
+  return null;
 }
 
-/** A unique-index refusal: another save took the page address in between. */
+function hasErrorCode(error: unknown, code: string): boolean {
+  return errorWithCode(error, code) !== null;
+}
+
+/** The page-address index's refusal: another save took the address in between (any other stays an error). */
 function isUniqueViolation(error: unknown): boolean {
-  return hasErrorCode(error, '23505');
+  const found = errorWithCode(error, '23505');
+  return found !== null && `${String(found.constraint)} ${String(found.message)}`.includes('form_definitions_slug_idx');
 }
 
 export async function createForm(

@@ -1,3 +1,4 @@
+import { data } from 'react-router';
 import type { Route } from './+types/forms-preview';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { formPreviewLoader } from '../../features/form-builder/form-builder-routes.server.ts';
@@ -11,21 +12,24 @@ import { getBotCheckConfig } from '../../features/spam/spam-protection.server.ts
 export async function loader({ request, params }: Route.LoaderArgs) {
   return answeringHttpErrors(request, async () => {
     const form = await formPreviewLoader(request, params.id);
-    return {
-      form: {
-        id: form.id,
-        slug: form.slug,
-        title: form.title,
-        para: form.para,
-        gaName: form.gaName,
-        submitButtonText: form.submitButtonText,
-        htmlFormId: form.htmlFormId,
-        formElements: form.formElements,
-        thankYouText: form.thankYouText,
+    return data(
+      {
+        form: {
+          id: form.id,
+          slug: form.slug,
+          title: form.title,
+          para: form.para,
+          gaName: form.gaName,
+          submitButtonText: form.submitButtonText,
+          htmlFormId: form.htmlFormId,
+          formElements: form.formElements,
+          thankYouText: form.thankYouText,
+        },
+        isPublished: form.isPublished,
+        botCheck: await getBotCheckConfig(),
       },
-      isPublished: form.isPublished,
-      botCheck: await getBotCheckConfig(),
-    };
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
   });
 }
 
