@@ -168,7 +168,7 @@ export function FormBuilderForm({
           {rows.map((row, index) => {
             const at = (part: string) => `field_${index}_${part}`;
             const isSaved = index < savedRows.length;
-            const name = row.name || `field ${index + 1}`;
+            const name = row.label || row.name || `field ${index + 1}`;
             const isMoved = isSaved && moved?.fieldName === row.name;
             const hasUp = index > 0;
             const hasDown = index < savedRows.length - 1;
