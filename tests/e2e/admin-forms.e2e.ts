@@ -28,6 +28,13 @@ async function signedInStaff(person: { email: string; name: string }, role: stri
   return page;
 }
 
+/** The text of the focused button ('' when focus is elsewhere). */
+async function focusedButton(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    document.activeElement?.tagName === 'BUTTON' ? (document.activeElement.textContent ?? '') : '',
+  );
+}
+
 /** The labels of the builder's saved field rows, in order. */
 async function fieldLabels(page: Page): Promise<string[]> {
   return page
@@ -82,9 +89,7 @@ describe('the form builder', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => fieldLabels(page), { timeout: 20_000 }).toEqual(['Garden size', 'Your name', 'Email']);
     // At the top it has no Move up any more; focus is on its Move down.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toBe('Move down Garden size');
+    await expect.poll(() => focusedButton(page)).toBe('Move down Garden size');
     await expectNoAxeViolations(page);
 
     // The preview is the public form, not sendable, before it is published.

@@ -270,7 +270,7 @@ describe('editing a form', () => {
       await editForm(createdId, { move: '0:down' }),
     );
     expect(answer.status).toBe(303);
-    expect(answer.response!.headers.get('location')).toBe(`/admin/forms/${createdId}?moved=your_name%3Adown#fields`);
+    expect(answer.response!.headers.get('location')).toBe(`/admin/forms/${createdId}?moved=your_name%3Adown`);
     const row = await formRow(createdId);
     expect(row.formElements.map((element) => element.fieldName)).toEqual([
       'email',

@@ -25,7 +25,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 const NOT_FOUND = 'This form does not exist.';
 export const HAS_SUBMISSIONS_MESSAGE =
   'This form has submissions, so it cannot be deleted: its leads refer to it. Unpublish it instead.';
-export const DELETE_CONFLICT_MESSAGE =
+const DELETE_CONFLICT_MESSAGE =
   'Someone else saved this form while you were looking at it, so it was not deleted. The page shows their version.';
 
 function actorOf(principal: StaffPrincipal, context: AppLoadContext): AuditActor {
@@ -118,7 +118,9 @@ export async function formEditAction(request: Request, context: AppLoadContext, 
   }
   if (moved) {
     const query = new URLSearchParams({ moved: `${moved.fieldName}:${moved.direction}` });
-    return seeOther(`/admin/forms/${id}?${query.toString()}#fields`);
+    // No fragment: a browser skips `autofocus` when the address points at an element, and the moved field's button
+    // must get the focus back.
+    return seeOther(`/admin/forms/${id}?${query.toString()}`);
   }
   return seeOther(`/admin/forms/${id}?saved=1`);
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { UPLOAD_KINDS, type FormElement } from '../forms/index.ts';
 
 export const FIELD_TYPES = ['text', 'textarea', 'email', 'tel', 'select', 'checkbox', 'file'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+type FieldType = (typeof FIELD_TYPES)[number];
 
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   text: 'Short text',
@@ -28,7 +28,7 @@ export const BLANK_FIELD_ROWS = 2;
 const MAX_OPTIONS = 50;
 const MAX_RECIPIENTS = 10;
 /** The page a form needs a name for in its address; the new-homes form has a page of its own. */
-export const RESERVED_SLUGS = ['new-homes-enquiry', 'new'] as const;
+const RESERVED_SLUGS = ['new-homes-enquiry', 'new'] as const;
 
 export const FORM_BUILDER_MESSAGES = {
   title: 'Enter the form title',
@@ -70,12 +70,12 @@ function text(value: unknown): string {
 }
 
 /** One line: no line breaks, single spaces, trimmed. */
-export function plainLine(value: unknown): string {
+function plainLine(value: unknown): string {
   return text(value).replace(/\s+/g, ' ').trim();
 }
 
 /** Paragraphs: lines trimmed, at most one blank line between them. */
-export function plainParagraphs(value: unknown): string {
+function plainParagraphs(value: unknown): string {
   return text(typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value)
     .split('\n')
     .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
@@ -145,7 +145,7 @@ export function redirectPathOf(value: string, siteOrigin: string): string | null
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function recipientsOf(value: string): string[] {
+function recipientsOf(value: string): string[] {
   return value
     .split(/[\s,;]+/)
     .map((address) => address.trim())
@@ -165,7 +165,7 @@ export type FormDefinitionDraft = {
   formElements: FormElement[];
 };
 
-export type FormBuilderValue = FormDefinitionDraft & {
+type FormBuilderValue = FormDefinitionDraft & {
   /** The version the form was loaded with (0 for a new form). */
   version: number;
   /** A Move up / Move down button pressed: the field (by its name after the move) and the way it went. */

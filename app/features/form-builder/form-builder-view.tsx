@@ -172,7 +172,7 @@ export function FormBuilderForm({
             const isMoved = isSaved && moved?.fieldName === row.name;
             const hasUp = index > 0;
             const hasDown = index < savedRows.length - 1;
-            const focusUp = isMoved && hasUp && (moved.direction === 'up' || !hasDown);
+            const focusUp = isMoved && hasUp && (moved?.direction === 'up' || !hasDown);
             const focusDown = isMoved && hasDown && !focusUp;
             return (
               <fieldset className="form-builder__row" key={index} id={`field-row-${index}`}>

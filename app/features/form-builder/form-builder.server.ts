@@ -17,7 +17,7 @@ const NEW_HOMES_SLUG = 'new-homes-enquiry';
 export type AuditActor = { staffId: number; actorEmail: string; ip: string | null };
 
 /** The tag of the public pages showing a form (its /forms/<slug> page, and any cached page linking to it). */
-export function formPageTag(slug: string): string {
+function formPageTag(slug: string): string {
   return `form:${slug}`;
 }
 
@@ -202,7 +202,7 @@ export async function createForm(
   }
 }
 
-export type SaveOutcome =
+type SaveOutcome =
   | { status: 'saved'; version: number }
   | { status: 'unchanged' }
   | { status: 'not-found' }

@@ -19,6 +19,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function AdminFormRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { form, siteOrigin, isSaved, moved, canOpenInbox } = loaderData;
   const conflict = actionData && 'conflict' in actionData ? actionData.conflict : null;
+  const movedLabel = moved
+    ? form.formElements.find((element) => element.fieldName === moved.fieldName)?.friendlyName
+    : undefined;
   return (
     <>
       <p>
@@ -28,6 +31,11 @@ export default function AdminFormRoute({ loaderData, actionData }: Route.Compone
       {isSaved && !actionData ? (
         <p className="admin-notice" role="status">
           The form has been saved. The site shows the change now.
+        </p>
+      ) : null}
+      {movedLabel && !actionData ? (
+        <p className="admin-notice" role="status">
+          “{movedLabel}” moved {moved?.direction}. The form has been saved.
         </p>
       ) : null}
       <ul className="form-builder__links">
