@@ -85,7 +85,8 @@ describe('the form builder', () => {
     await moveUp.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => fieldLabels(page), { timeout: 20_000 }).toEqual(['Your name', 'Garden size', 'Email']);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Garden size');
+    await expect.poll(() => focusedButton(page)).toBe('Move up Garden size');
+    expect(await page.locator('.admin-notice').textContent()).toBe('“Garden size” moved up. The form has been saved.');
     await page.keyboard.press('Enter');
     await expect.poll(() => fieldLabels(page), { timeout: 20_000 }).toEqual(['Garden size', 'Your name', 'Email']);
     // At the top it has no Move up any more; focus is on its Move down.
