@@ -2,7 +2,8 @@
  * The form builder end to end: an editor (set up through `npm run staff:create`) creates a custom form with a few
  * fields, moves one by keyboard with its Move down button, previews it and publishes it; a visitor sends it on the
  * public page and sees its thank-you message; an owner finds the submission in the leads inbox, filtered to that
- * form from the builder's link. Axe checks the list, the builder and the preview.
+ * form from the builder's link. Without JavaScript, a refused save shows its messages and Move down still works.
+ * Axe checks the list, the builder and the preview.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ const PASSWORD = 'willow harbour copper lantern';
 const stamp = Date.now();
 const editor = { email: `e2e-forms-editor-${stamp}@agency.example`, name: `Eda Editor ${stamp}` };
 const owner = { email: `e2e-forms-owner-${stamp}@agency.example`, name: `Oli Owner ${stamp}` };
+const noJsEditor = { email: `e2e-forms-nojs-${stamp}@agency.example`, name: `Nell Editor ${stamp}` };
 const title = `Garden survey ${stamp}`;
 const slug = `garden-survey-${stamp}`;
 // Letters only, so the inbox search and the name rules are not in the way: the run's digits spelled as letters.
@@ -137,5 +139,27 @@ describe('the form builder', () => {
       await page.getByLabel('Custom form').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text),
     ).toBe(title);
     await expectNoAxeViolations(page);
+  });
+  it('works without JavaScript: a refused save shows its messages, and Move down is a plain post', async () => {
+    const created = await staffCreate(['--email', noJsEditor.email, '--name', noJsEditor.name, '--role', 'editor']);
+    expect(created.code, created.output).toBe(0);
+    const page = await newPage({ javaScriptEnabled: false });
+    await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
+    await page.goto(formPath);
+    // The second field given the first one's name: refused with the message, nothing saved.
+    await page.locator('[name="field_1_name"]').fill('garden_size');
+    await page.getByRole('button', { name: 'Save the form' }).click();
+    await expect
+      .poll(() => page.locator('.error-summary').textContent(), { timeout: 20_000 })
+      .toContain('Each field needs its own name: "garden_size" is used twice');
+    expect(await page.locator('[name="field_1_name"]').inputValue()).toBe('garden_size');
+
+    await page.goto(formPath);
+    await page.getByRole('button', { name: 'Move down Your name' }).click();
+    // (No script runs on this page, so the labels are read one input at a time.)
+    const labelsNoJs = () =>
+      Promise.all([0, 1, 2].map((index) => page.locator(`[name="field_${index}_label"]`).inputValue()));
+    await expect.poll(labelsNoJs, { timeout: 20_000 }).toEqual(['Garden size', 'Email', 'Your name']);
+    expect(await page.locator('.admin-notice').textContent()).toBe('“Your name” moved down. The form has been saved.');
   });
 });
