@@ -494,12 +494,32 @@ describe('POST /form_submissions', () => {
         .update(formDefinitions)
         .set({ formElements: careers!.formElements })
         .where(eq(formDefinitions.id, careers!.id));
-      const sent = await post(await careersForm(sessionId), sessionId, 'text/html');
+      await database.db
+        .update(formDefinitions)
+        .set({ thankYouText: 'Thank you for applying.' })
+        .where(eq(formDefinitions.id, careers!.id));
+      // Sent without JavaScript: the thank-you waits in the session for the next page.
+      const context = contextFor(sessionId);
+      const kept: Record<string, unknown> = {};
+      context.session = {
+        id: sessionId,
+        get: async (key: string) => kept[key],
+        set: async (key: string, value: unknown) => {
+          kept[key] = value;
+        },
+      } as unknown as RequestContext['session'];
+      const request = new Request('http://localhost/form_submissions', {
+        method: 'POST',
+        body: await careersForm(sessionId),
+        headers: { accept: 'text/html' },
+      });
+      const sent = (await action({ request, context, params: {} } as never)) as Response;
       expect(sent.headers.get('location')).toBe('/careers?applied=1#flash/form-submission-sent');
+      expect(kept.flash_notice).toEqual({ message: 'Thank you for applying.', kind: 'success' });
     } finally {
       await database.db
         .update(formDefinitions)
-        .set({ redirectPath: '', formElements: careers!.formElements })
+        .set({ redirectPath: '', thankYouText: '', formElements: careers!.formElements })
         .where(eq(formDefinitions.id, careers!.id));
     }
   });

@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { formDefinitions, formSubmissions, formUploads, leads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
+import { setFlashNotice } from '../../lib/flash-notice.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
@@ -34,6 +35,7 @@ import {
   parseSubmissionFieldName,
   REDIRECT_FIELD,
   safeRedirectPath,
+  SENT_MESSAGE,
   SUBMISSION_DO_NOT_CONTACT_FIELD,
   SUCCESS_FLASH_KEY,
   TERMS_FIELD,
@@ -64,7 +66,15 @@ const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
 const MAX_FIELDS_OVERHEAD_BYTES = 512 * 1024;
 
 export type FormSubmissionResult =
-  | { outcome: 'sent'; redirectTo: string; flashKey: string; submissionId?: number; leadId?: number }
+  | {
+      outcome: 'sent';
+      redirectTo: string;
+      flashKey: string;
+      submissionId?: number;
+      leadId?: number;
+      /** The form's own thank-you, shown after a post without JavaScript ('' or absent: the standard one). */
+      thankYouText?: string;
+    }
   | { outcome: 'ignored'; redirectTo: string }
   | ({ outcome: 'invalid'; status: 413 | 422; redirectTo: string; errors: FieldErrors; flashKey: string } & ShownAgain)
   | ({
@@ -401,7 +411,13 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     const { submissionId, redirectPath } = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
     // The form's own page after sending (set in the back office), checked again as any redirect target is.
     const sentTo = redirectPath ? safeRedirectPath(redirectPath, redirectTo) : redirectTo;
-    return { outcome: 'sent', redirectTo: sentTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
+    return {
+      outcome: 'sent',
+      redirectTo: sentTo,
+      submissionId,
+      flashKey: SUCCESS_FLASH_KEY,
+      thankYouText: form.thankYouText,
+    };
   } catch (error) {
     if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
     throw error;
@@ -562,6 +578,11 @@ export async function keepForFormPage(
   result: FormSubmissionResult,
   isJson: boolean,
 ): Promise<void> {
+  if (!isJson && result.outcome === 'sent' && result.thankYouText !== undefined) {
+    // A page without scripts cannot show the flash key's toast: the thank-you waits in the session for the next page.
+    await setFlashNotice(session, { message: result.thankYouText || SENT_MESSAGE, kind: 'success' });
+    return;
+  }
   if (isJson || (result.outcome !== 'invalid' && result.outcome !== 'rejected')) return;
   if (result.formId === undefined || !result.formResult) return;
   await session.set(SHOWN_AGAIN_KEY, { formId: result.formId, result: result.formResult });
