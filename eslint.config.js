@@ -11,6 +11,7 @@ import doorstep from './eslint/import-boundaries.js';
 export const FEATURE_ORDER = [
   'back-office',
   'navigation-editor',
+  'form-builder',
   'branch-editor',
   'article-editor',
   'diary',

@@ -165,6 +165,10 @@ export default [
     route('settings/analytics', 'routes/admin/settings-analytics.tsx'),
     route('settings/lead-routing', 'routes/admin/settings-lead-routing.tsx'),
     route('settings/branding', 'routes/admin/settings-branding.tsx'),
+    route('forms', 'routes/admin/forms.tsx'),
+    route('forms/new', 'routes/admin/forms-new.tsx'),
+    route('forms/:id', 'routes/admin/forms-edit.tsx'),
+    route('forms/:id/preview', 'routes/admin/forms-preview.tsx'),
   ]),
   route('*', 'routes/public/not-found.tsx'),
 ] satisfies RouteConfig;

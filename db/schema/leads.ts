@@ -183,6 +183,11 @@ export type FormElement = {
   disabled?: boolean;
   value?: string;
   options?: string[];
+  /** A line under the label saying what to enter. */
+  helpText?: string;
+  placeholder?: string;
+  /** The file field's accepted kinds (app/features/forms/file-types.ts); absent: all of them. */
+  fileTypes?: string[];
 };
 
 export const formDefinitions = pgTable(
@@ -196,8 +201,16 @@ export const formDefinitions = pgTable(
     submitButtonText: text('submit_button_text').notNull().default('Submit'),
     htmlFormId: text('html_form_id').notNull(),
     formElements: jsonb('form_elements').$type<FormElement[]>().notNull(),
+    /** One address, or several separated by commas (the back office's form builder writes them so). */
     recipientEmail: text('recipient_email').notNull(),
+    /** Published: the public page and POST /form_submissions serve only active forms. */
     isActive: boolean('is_active').notNull().default(true),
+    /** Shown after a successful submission instead of the standard thank-you ('' for the standard one). */
+    thankYouText: text('thank_you_text').notNull().default(''),
+    /** A path on this site the visitor is sent to after a successful submission ('' to stay on the form). */
+    redirectPath: text('redirect_path').notNull().default(''),
+    /** Raised by every save in the back office; a save from an older version is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('form_definitions_slug_idx').on(t.slug)],
 );

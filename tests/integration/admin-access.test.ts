@@ -61,6 +61,10 @@ import * as articleEditRoute from '../../app/routes/admin/articles-edit.tsx';
 import * as articleImagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pagesRoute from '../../app/routes/admin/pages.tsx';
 import * as pageEditRoute from '../../app/routes/admin/pages-edit.tsx';
+import * as formsRoute from '../../app/routes/admin/forms.tsx';
+import * as formsNewRoute from '../../app/routes/admin/forms-new.tsx';
+import * as formsEditRoute from '../../app/routes/admin/forms-edit.tsx';
+import * as formsPreviewRoute from '../../app/routes/admin/forms-preview.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { createTestStaff, insertBranches, staffCookie } from './staff-fixtures.ts';
@@ -309,6 +313,22 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     path: '/admin/pages/1',
     params: { id: '1' },
     module: pageEditRoute,
+    access: CONTENT_ROLES,
+  },
+  { file: 'routes/admin/forms.tsx', path: '/admin/forms', module: formsRoute, access: CONTENT_ROLES },
+  { file: 'routes/admin/forms-new.tsx', path: '/admin/forms/new', module: formsNewRoute, access: CONTENT_ROLES },
+  {
+    file: 'routes/admin/forms-edit.tsx',
+    path: '/admin/forms/1',
+    params: { id: '1' },
+    module: formsEditRoute,
+    access: CONTENT_ROLES,
+  },
+  {
+    file: 'routes/admin/forms-preview.tsx',
+    path: '/admin/forms/1/preview',
+    params: { id: '1' },
+    module: formsPreviewRoute,
     access: CONTENT_ROLES,
   },
 ];

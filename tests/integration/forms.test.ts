@@ -474,6 +474,57 @@ describe('POST /form_submissions', () => {
     expect(response.headers.get('location')).toBe('/#flash/form-submission-sent');
   });
 
+  it("follows the form's own redirect path after sending, and refuses a kind of file its field does not take", async () => {
+    const [careers] = await database.db.select().from(formDefinitions).where(eq(formDefinitions.slug, 'careers'));
+    const jpegOnly = careers!.formElements.map((element) =>
+      element.inputType === 'file' ? { ...element, fileTypes: ['jpeg', 'png'] } : element,
+    );
+    await database.db
+      .update(formDefinitions)
+      .set({ redirectPath: '/careers?applied=1', formElements: jpegOnly })
+      .where(eq(formDefinitions.id, careers!.id));
+    try {
+      const sessionId = newSessionId();
+      const before = await counts();
+      const refused = await post(await careersForm(sessionId), sessionId);
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({ errors: { cv: 'The selected file must be a JPG or PNG' } });
+      expect(await counts()).toEqual(before);
+
+      await database.db
+        .update(formDefinitions)
+        .set({ formElements: careers!.formElements })
+        .where(eq(formDefinitions.id, careers!.id));
+      await database.db
+        .update(formDefinitions)
+        .set({ thankYouText: 'Thank you for applying.' })
+        .where(eq(formDefinitions.id, careers!.id));
+      // Sent without JavaScript: the thank-you waits in the session for the next page.
+      const context = contextFor(sessionId);
+      const kept: Record<string, unknown> = {};
+      context.session = {
+        id: sessionId,
+        get: async (key: string) => kept[key],
+        set: async (key: string, value: unknown) => {
+          kept[key] = value;
+        },
+      } as unknown as RequestContext['session'];
+      const request = new Request('http://localhost/form_submissions', {
+        method: 'POST',
+        body: await careersForm(sessionId),
+        headers: { accept: 'text/html' },
+      });
+      const sent = (await action({ request, context, params: {} } as never)) as Response;
+      expect(sent.headers.get('location')).toBe('/careers?applied=1#flash/form-submission-sent');
+      expect(kept.flash_notice).toEqual({ message: 'Thank you for applying.', kind: 'success' });
+    } finally {
+      await database.db
+        .update(formDefinitions)
+        .set({ redirectPath: '', thankYouText: '', formElements: careers!.formElements })
+        .where(eq(formDefinitions.id, careers!.id));
+    }
+  });
+
   it('answers 429 once the per-IP limit is used up', async () => {
     setRateLimitRuleForTests('formSubmissions', { limit: 1, windowSeconds: 60 });
     const sessionId = newSessionId();

@@ -118,6 +118,8 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
   { path: '/admin/articles/images', load: () => import('../../app/routes/admin/articles-images.tsx') },
   { path: '/admin/articles/1', load: () => import('../../app/routes/admin/articles-edit.tsx'), params: { id: '1' } },
   { path: '/admin/pages/1', load: () => import('../../app/routes/admin/pages-edit.tsx'), params: { id: '1' } },
+  { path: '/admin/forms/new', load: () => import('../../app/routes/admin/forms-new.tsx') },
+  { path: '/admin/forms/1', load: () => import('../../app/routes/admin/forms-edit.tsx'), params: { id: '1' } },
 ];
 
 let database: TestDatabase;

@@ -2,6 +2,7 @@
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { submissionFieldName, type FormElement } from './custom-form.ts';
 import { FileField } from './file-field.tsx';
+import { allowedKindsOf } from './file-types.ts';
 
 const AUTOCOMPLETE: Record<string, string> = {
   name: 'name',
@@ -44,6 +45,8 @@ export function CustomFormElement({
             required={field.required}
             error={error}
             onErrorChange={onFileError}
+            kinds={allowedKindsOf(field.fileTypes)}
+            helpText={field.helpText}
           />
         </div>
       );
@@ -57,6 +60,8 @@ export function CustomFormElement({
           defaultValue={defaultValue ?? field.value}
           disabled={field.disabled}
           maxLength={5000}
+          hint={field.helpText || undefined}
+          placeholder={field.placeholder || undefined}
         />
       );
     case 'select':
@@ -68,6 +73,7 @@ export function CustomFormElement({
           error={error}
           defaultValue={defaultValue ?? field.value ?? ''}
           disabled={field.disabled}
+          hint={field.helpText || undefined}
           options={[
             { value: '', label: 'Please choose' },
             ...(field.options ?? []).map((option) => ({ value: option, label: option })),
@@ -84,6 +90,7 @@ export function CustomFormElement({
           value="1"
           defaultChecked={defaultValue === '1'}
           disabled={field.disabled}
+          hint={field.helpText || undefined}
         />
       );
     default:
@@ -99,6 +106,8 @@ export function CustomFormElement({
           defaultValue={defaultValue ?? field.value}
           disabled={field.disabled}
           maxLength={5000}
+          hint={field.helpText || undefined}
+          placeholder={field.placeholder || undefined}
         />
       );
   }

@@ -13,6 +13,7 @@ import {
   FORM_ID_FIELD,
   LEAD_DO_NOT_CONTACT_FIELD,
   REDIRECT_FIELD,
+  SENT_MESSAGE,
   SUBMISSION_DO_NOT_CONTACT_FIELD,
   TERMS_FIELD,
   type CustomFormView,
@@ -25,11 +26,14 @@ export function CustomFormFields({
   form,
   botCheckConfig,
   lastResult = null,
+  isPreview = false,
 }: {
   form: CustomFormView;
   botCheckConfig: BotCheckConfig;
   /** What a post without JavaScript left to show: its errors and answers. */
   lastResult?: FormResult | null;
+  /** The back office's preview: drawn as visitors see it, but it cannot be sent (its button is disabled). */
+  isPreview?: boolean;
 }) {
   const root = useRootData();
   const location = useLocation();
@@ -66,7 +70,7 @@ export function CustomFormFields({
       ) : null}
       {isSent ? (
         <p className="custom-form__message custom-form__message--success" role="status">
-          Thank you, your form has been sent.
+          {form.thankYouText || SENT_MESSAGE}
         </p>
       ) : null}
 
@@ -87,7 +91,7 @@ export function CustomFormFields({
         <a href="/privacy-policy">privacy policy</a>.
       </p>
       {botCheck.element}
-      <button type="submit" className="button button--primary" disabled={schemaForm.isPending}>
+      <button type="submit" className="button button--primary" disabled={schemaForm.isPending || isPreview}>
         {schemaForm.isPending ? 'Sending…' : form.submitButtonText}
       </button>
     </form>

@@ -17,6 +17,8 @@ export type CustomFormView = {
   submitButtonText: string;
   htmlFormId: string;
   formElements: FormElement[];
+  /** Shown once the form is sent ('' for the standard thank-you). */
+  thankYouText: string;
 };
 
 /** Spec point 9: max upload 10 MB. */
@@ -31,6 +33,7 @@ export const EMAIL_MESSAGE = 'Please enter a valid email';
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
 const OPTION_MESSAGE = 'Please choose one of the options';
 export const TOO_LONG_MESSAGE = 'Please shorten this answer';
+export const SENT_MESSAGE = 'Thank you, your form has been sent.';
 export const FORM_FAILED_MESSAGE = 'Your form could not be sent. Please check your answers and try again.';
 
 /** Longest answer a text field or textarea keeps. */

@@ -5,7 +5,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { fieldId } from '../../components/form-fields.tsx';
 import { clientFileError } from './custom-form.ts';
-import { FILE_INPUT_ACCEPT } from './file-types.ts';
+import { describeKinds, fileInputAccept, UPLOAD_KINDS, type UploadKind } from './file-types.ts';
 
 export type FileFieldProps = {
   name: string;
@@ -13,9 +13,20 @@ export type FileFieldProps = {
   required: boolean;
   error: string | null;
   onErrorChange: (error: string | null) => void;
+  /** The kinds this form's file field takes (all by default). */
+  kinds?: readonly UploadKind[];
+  helpText?: string;
 };
 
-export function FileField({ name, label, required, error, onErrorChange }: FileFieldProps) {
+export function FileField({
+  name,
+  label,
+  required,
+  error,
+  onErrorChange,
+  kinds = UPLOAD_KINDS,
+  helpText,
+}: FileFieldProps) {
   const [fileName, setFileName] = useState<string | null>(null);
   const id = fieldId(name);
 
@@ -40,13 +51,14 @@ export function FileField({ name, label, required, error, onErrorChange }: FileF
         {required ? null : <span className="custom-form__optional"> (optional)</span>}
       </label>
       <p className="form-field__hint" id={`${id}-hint`}>
-        PDF, Word document, JPG, PNG or WebP, up to 10mb.
+        {helpText ? `${helpText} ` : null}
+        {describeKinds(kinds)}, up to 10mb.
       </p>
       <input
         id={id}
         name={name}
         type="file"
-        accept={FILE_INPUT_ACCEPT}
+        accept={fileInputAccept(kinds)}
         className="custom-form__file-input"
         aria-invalid={error ? true : undefined}
         aria-describedby={[`${id}-hint`, error ? `${id}-error` : null, fileName ? `${id}-chosen` : null]

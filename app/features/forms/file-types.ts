@@ -3,7 +3,39 @@
  * name or the browser's Content-Type alone. The extension must also match what the bytes are, so a renamed
  * executable ("cv.exe" sent as "cv.pdf") is refused. See docs/decisions/008-forms-and-uploads.md.
  */
-type UploadKind = 'pdf' | 'doc' | 'docx' | 'jpeg' | 'png' | 'webp';
+export const UPLOAD_KINDS = ['pdf', 'doc', 'docx', 'jpeg', 'png', 'webp'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** How the kinds are named to visitors and staff. */
+export const UPLOAD_KIND_LABELS: Record<UploadKind, string> = {
+  pdf: 'PDF',
+  doc: 'Word document (.doc)',
+  docx: 'Word document (.docx)',
+  jpeg: 'JPG',
+  png: 'PNG',
+  webp: 'WebP',
+};
+
+/** A file field's own list (unknown names dropped), or every kind when it has none. */
+export function allowedKindsOf(fileTypes: readonly string[] | undefined): UploadKind[] {
+  const chosen = UPLOAD_KINDS.filter((kind) => fileTypes?.includes(kind));
+  return fileTypes && chosen.length > 0 ? chosen : [...UPLOAD_KINDS];
+}
+
+/** The `accept` hint for the allowed kinds. */
+export function fileInputAccept(kinds: readonly UploadKind[]): string {
+  return ACCEPTED_FILE_TYPES.filter((type) => kinds.includes(type.kind))
+    .flatMap((type) => [...type.extensions.map((extension) => `.${extension}`), type.contentType])
+    .join(',');
+}
+
+/** "PDF, JPG or PNG": the allowed kinds in a sentence (the two Word kinds read as one). */
+export function describeKinds(kinds: readonly UploadKind[]): string {
+  const names = [
+    ...new Set(kinds.map((kind) => (kind === 'doc' || kind === 'docx' ? 'Word document' : UPLOAD_KIND_LABELS[kind]))),
+  ];
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
 
 export type AcceptedFileType = {
   kind: UploadKind;
@@ -29,10 +61,7 @@ const ACCEPTED_FILE_TYPES: readonly AcceptedFileType[] = [
 ];
 
 /** For the file input's `accept` attribute (a hint only: the server decides). */
-export const FILE_INPUT_ACCEPT = ACCEPTED_FILE_TYPES.flatMap((type) => [
-  ...type.extensions.map((extension) => `.${extension}`),
-  type.contentType,
-]).join(',');
+export const FILE_INPUT_ACCEPT = fileInputAccept(UPLOAD_KINDS);
 
 /** How many leading bytes `detectFileKind` needs. */
 export const SNIFF_BYTES = 16;

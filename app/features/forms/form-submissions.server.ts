@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppLoadContext } from 'react-router';
 import { formDefinitions, formSubmissions, formUploads, leads } from '../../../db/schema/index.ts';
 import { isAuthentic } from '../../lib/csrf.server.ts';
+import { setFlashNotice } from '../../lib/flash-notice.server.ts';
 import type { Database } from '../../lib/db.server.ts';
 import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
@@ -34,6 +35,7 @@ import {
   parseSubmissionFieldName,
   REDIRECT_FIELD,
   safeRedirectPath,
+  SENT_MESSAGE,
   SUBMISSION_DO_NOT_CONTACT_FIELD,
   SUCCESS_FLASH_KEY,
   TERMS_FIELD,
@@ -50,7 +52,7 @@ import {
   type ReceivedUpload as ReceivedMultipartUpload,
 } from '../../lib/http/multipart.server.ts';
 import { hasValidStructure } from './file-structure.server.ts';
-import { SNIFF_BYTES, identifyUpload, type AcceptedFileType } from './file-types.ts';
+import { SNIFF_BYTES, allowedKindsOf, describeKinds, identifyUpload, type AcceptedFileType } from './file-types.ts';
 
 type ReceivedUpload = ReceivedMultipartUpload<AcceptedFileType>;
 import { NEW_HOMES_FORM_SLUG } from './new-homes.ts';
@@ -64,7 +66,15 @@ const MALFORMED_MESSAGE = 'The form could not be read. Please try again.';
 const MAX_FIELDS_OVERHEAD_BYTES = 512 * 1024;
 
 export type FormSubmissionResult =
-  | { outcome: 'sent'; redirectTo: string; flashKey: string; submissionId?: number; leadId?: number }
+  | {
+      outcome: 'sent';
+      redirectTo: string;
+      flashKey: string;
+      submissionId?: number;
+      leadId?: number;
+      /** The form's own thank-you, shown after a post without JavaScript ('' or absent: the standard one). */
+      thankYouText?: string;
+    }
   | { outcome: 'ignored'; redirectTo: string }
   | ({ outcome: 'invalid'; status: 413 | 422; redirectTo: string; errors: FieldErrors; flashKey: string } & ShownAgain)
   | ({
@@ -111,6 +121,7 @@ export async function getCustomForm(
       submitButtonText: formDefinitions.submitButtonText,
       htmlFormId: formDefinitions.htmlFormId,
       formElements: formDefinitions.formElements,
+      thankYouText: formDefinitions.thankYouText,
     })
     .from(formDefinitions)
     .where(
@@ -125,7 +136,11 @@ export async function getCustomForm(
 
 async function getFormRecipient(db: Database, id: number) {
   const [form] = await db
-    .select({ recipientEmail: formDefinitions.recipientEmail, title: formDefinitions.title })
+    .select({
+      recipientEmail: formDefinitions.recipientEmail,
+      title: formDefinitions.title,
+      redirectPath: formDefinitions.redirectPath,
+    })
     .from(formDefinitions)
     .where(and(eq(formDefinitions.id, id), eq(formDefinitions.isActive, true)))
     .limit(1);
@@ -328,6 +343,18 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
     await discardUpload();
     upload = null;
   }
+  const allowedKinds = allowedKindsOf(fileElement?.fileTypes);
+  if (upload && fileElement && !allowedKinds.includes(upload.type.kind)) {
+    // An accepted kind of file, but not one this form's field takes (the form builder chose its kinds).
+    await discardUpload();
+    return {
+      outcome: 'invalid',
+      status: 422,
+      redirectTo,
+      errors: { [fileElement.fieldName]: `The selected file must be a ${describeKinds(allowedKinds)}` },
+      flashKey: FILE_ERROR_FLASH_KEY,
+    };
+  }
   // The answers are judged before the bot check: a visitor without JavaScript (who cannot run it) still learns
   // what to correct, and only a valid submission meets the bot check.
   const submission = parseForm(
@@ -383,8 +410,16 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
       .finally(() => rm(tempPath, { force: true }));
   }
   try {
-    const submissionId = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
-    return { outcome: 'sent', redirectTo, submissionId, flashKey: SUCCESS_FLASH_KEY };
+    const { submissionId, redirectPath } = await storeSubmission(deps, form, values, redirectTo, upload, storedName);
+    // The form's own page after sending (set in the back office), checked again as any redirect target is.
+    const sentTo = redirectPath ? safeRedirectPath(redirectPath, redirectTo) : redirectTo;
+    return {
+      outcome: 'sent',
+      redirectTo: sentTo,
+      submissionId,
+      flashKey: SUCCESS_FLASH_KEY,
+      thankYouText: form.thankYouText,
+    };
   } catch (error) {
     if (storedKey) await deps.storage.delete(storedKey).catch(() => undefined);
     throw error;
@@ -398,9 +433,9 @@ async function storeSubmission(
   redirectTo: string,
   upload: ReceivedUpload | null,
   storedName: string | null,
-): Promise<number> {
+): Promise<{ submissionId: number; redirectPath: string }> {
   const recipient = await getFormRecipient(deps.db, form.id);
-  return deps.db.transaction(async (tx) => {
+  const submissionId = await deps.db.transaction(async (tx) => {
     const [submission] = await tx
       .insert(formSubmissions)
       .values({ formDefinitionId: form.id, values, redirectUrl: redirectTo, ipAddress: deps.clientIp })
@@ -449,6 +484,7 @@ async function storeSubmission(
     });
     return submission.id;
   });
+  return { submissionId, redirectPath: recipient?.redirectPath ?? '' };
 }
 
 /** The answer to the form's first email field: who the enquiry is from. */
@@ -544,6 +580,11 @@ export async function keepForFormPage(
   result: FormSubmissionResult,
   isJson: boolean,
 ): Promise<void> {
+  if (!isJson && result.outcome === 'sent' && result.thankYouText !== undefined) {
+    // A page without scripts cannot show the flash key's toast: the thank-you waits in the session for the next page.
+    await setFlashNotice(session, { message: result.thankYouText || SENT_MESSAGE, kind: 'success' });
+    return;
+  }
   if (isJson || (result.outcome !== 'invalid' && result.outcome !== 'rejected')) return;
   if (result.formId === undefined || !result.formResult) return;
   await session.set(SHOWN_AGAIN_KEY, { formId: result.formId, result: result.formResult });

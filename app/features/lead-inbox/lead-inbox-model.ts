@@ -97,6 +97,12 @@ const leadFiltersSchema = z
         .transform((value) => Number(value)),
     ),
     stage: optional(z.enum(leadStages, { message: 'Choose a status from the list' })),
+    form: optional(
+      z
+        .string()
+        .regex(ID, { message: 'Choose a form from the list' })
+        .transform((value) => Number(value)),
+    ),
     assignee: optional(
       z.union(
         [
@@ -136,6 +142,8 @@ export type LeadFilters = {
   kind?: InboxKind;
   branch?: number;
   stage?: LeadStage;
+  /** The custom form (form_definitions.id) whose submissions to list. */
+  form?: number;
   assignee?: number | 'none';
   /** YYYY-MM-DD, a day in UK time, inclusive. */
   from?: string;
@@ -147,7 +155,7 @@ export type LeadFiltersResult =
   | { success: true; filters: LeadFilters; page: number }
   | { success: false; errors: { field: string; message: string }[] };
 
-const FILTER_NAMES = ['kind', 'branch', 'stage', 'assignee', 'from', 'to', 'q', 'page'] as const;
+const FILTER_NAMES = ['kind', 'branch', 'stage', 'form', 'assignee', 'from', 'to', 'q', 'page'] as const;
 
 /** The query string read as the filters: the first value of each name, anything else ignored. */
 export function parseLeadFilters(params: URLSearchParams): LeadFiltersResult {
@@ -171,7 +179,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFiltersResult {
 /** The query string of a filtered list (for the pager, the counts' links and the CSV link). */
 export function leadFiltersQuery(filters: LeadFilters, page = 1): string {
   const params = new URLSearchParams();
-  for (const name of ['kind', 'branch', 'stage', 'assignee', 'from', 'to', 'q'] as const) {
+  for (const name of ['kind', 'branch', 'stage', 'form', 'assignee', 'from', 'to', 'q'] as const) {
     const value = filters[name];
     if (value !== undefined) params.set(name, String(value));
   }

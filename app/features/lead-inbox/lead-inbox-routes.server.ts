@@ -23,7 +23,15 @@ import {
   requireStaff,
 } from '../staff/index.server.ts';
 import { exportLeadsCsv, leadsCsvResponse } from './lead-export.server.ts';
-import { addLeadNote, assignLead, getLead, getLeadUpload, listLeads, setLeadStage } from './lead-inbox.server.ts';
+import {
+  addLeadNote,
+  assignLead,
+  getLead,
+  getLeadUpload,
+  listCustomFormChoices,
+  listLeads,
+  setLeadStage,
+} from './lead-inbox.server.ts';
 import { leadActionSchema, leadScopeFor, parseLeadFilters, type LeadScope } from './lead-inbox-model.ts';
 
 const LEAD_ROLES = ['owner', 'manager', 'negotiator'] as const;
@@ -59,17 +67,24 @@ async function branchesInScope(db: Database, scope: LeadScope): Promise<{ id: nu
 export async function leadListLoader(request: Request) {
   const { scope } = await requireLeadStaff(request);
   const db = getDb();
-  const [branchChoices, staff] = await Promise.all([branchesInScope(db, scope), listStaffNames(db)]);
+  const [branchChoices, staff, forms] = await Promise.all([
+    branchesInScope(db, scope),
+    listStaffNames(db),
+    listCustomFormChoices(db),
+  ]);
   const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.success) {
     const list = { leads: [], page: 1, total: null, lastPage: null, hasNext: false, counts: null, countLimit: 0 };
     return data(
-      { list, filters: {}, branches: branchChoices, staff, errors: parsed.errors },
+      { list, filters: {}, branches: branchChoices, staff, forms, errors: parsed.errors },
       { status: 400, headers: NO_STORE },
     );
   }
   const list = await listLeads(db, scope, parsed.filters, parsed.page);
-  return data({ list, filters: parsed.filters, branches: branchChoices, staff, errors: [] }, { headers: NO_STORE });
+  return data(
+    { list, filters: parsed.filters, branches: branchChoices, staff, forms, errors: [] },
+    { headers: NO_STORE },
+  );
 }
 
 /** GET /admin/leads/export.csv: the filtered list as a streamed download, recorded in the audit log. */

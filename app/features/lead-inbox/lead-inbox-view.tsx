@@ -46,6 +46,8 @@ export type LeadInboxViewProps = {
   /** The branches the staff member may filter by (their scope). */
   branches: { id: number; name: string }[];
   staff: { id: number; name: string }[];
+  /** The custom forms, for the form filter. */
+  forms?: { id: number; name: string }[];
   /** Problems with the query string, shown above the form. */
   errors?: { field: string; message: string }[];
   basePath?: string;
@@ -114,8 +116,9 @@ function FilterForm({
   filters,
   branches,
   staff,
+  forms = [],
   basePath,
-}: Pick<LeadInboxViewProps, 'filters' | 'branches' | 'staff'> & { basePath: string }) {
+}: Pick<LeadInboxViewProps, 'filters' | 'branches' | 'staff' | 'forms'> & { basePath: string }) {
   return (
     <form method="get" action={basePath} className="lead-inbox__filters" role="search" aria-label="Filter leads">
       <div className="lead-inbox__field lead-inbox__field--wide">
@@ -157,6 +160,19 @@ function FilterForm({
           </select>
         </div>
       ) : null}
+      {forms.length > 0 ? (
+        <div className="lead-inbox__field">
+          <label htmlFor="lead-filter-form">Custom form</label>
+          <select id="lead-filter-form" name="form" defaultValue={filters.form?.toString() ?? ''}>
+            <option value="">Any form</option>
+            {forms.map((form) => (
+              <option key={form.id} value={form.id}>
+                {form.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="lead-inbox__field">
         <label htmlFor="lead-filter-assignee">Assigned to</label>
         <select id="lead-filter-assignee" name="assignee" defaultValue={filters.assignee?.toString() ?? ''}>
@@ -192,6 +208,7 @@ export function LeadInboxView({
   filters,
   branches,
   staff,
+  forms,
   errors = [],
   basePath = '/admin/leads',
 }: LeadInboxViewProps) {
@@ -203,7 +220,7 @@ export function LeadInboxView({
   return (
     <div className="lead-inbox">
       <FilterProblems errors={errors} />
-      <FilterForm filters={filters} branches={branches} staff={staff} basePath={basePath} />
+      <FilterForm filters={filters} branches={branches} staff={staff} forms={forms} basePath={basePath} />
       {list.counts ? (
         <div className="lead-inbox__facets">
           <FacetLinks

@@ -59,6 +59,14 @@ export function leadListConditions(scope: LeadScope, filters: LeadFilters, withF
   if (withFacets && filters.kind) conditions.push(eq(leads.kind, filters.kind));
   if (withFacets && filters.stage) conditions.push(eq(leads.stage, filters.stage));
   if (filters.branch !== undefined) conditions.push(eq(leads.branchId, filters.branch));
+  if (filters.form !== undefined) {
+    conditions.push(
+      inArray(
+        leads.formSubmissionId,
+        sql`(select ${formSubmissions.id} from ${formSubmissions} where ${formSubmissions.formDefinitionId} = ${filters.form})`,
+      ),
+    );
+  }
   if (filters.assignee === 'none') conditions.push(isNull(leads.assignedStaffId));
   else if (filters.assignee !== undefined) conditions.push(eq(leads.assignedStaffId, filters.assignee));
   if (filters.from) {
@@ -249,7 +257,8 @@ async function readLeadRows(db: Database, ids: number[]): Promise<LeadRow[]> {
  */
 export async function listLeads(db: Database, scope: LeadScope, filters: LeadFilters, page: number): Promise<LeadList> {
   const pageSize = LEADS_PAGE_SIZE;
-  const isCountedByLead = Boolean(filters.from || filters.to || filters.q);
+  // The kept counts know no form: a form's submissions are counted lead by lead (a form has few).
+  const isCountedByLead = Boolean(filters.from || filters.to || filters.q || filters.form !== undefined);
   // Counted first: whether a search's words are common decides how its page is best read.
   const facets = isCountedByLead ? await countMatches(db, scope, filters) : await countFromTable(db, scope, filters);
   const pageIds = await leadPageQuery(db, scope, filters, page, facets === null);
@@ -277,6 +286,15 @@ export async function listLeads(db: Database, scope: LeadScope, filters: LeadFil
     if (isKindShown && isStageShown) total += facet.count;
   }
   return { ...base, total, lastPage: Math.max(1, Math.ceil(total / pageSize)), counts };
+}
+
+/** The custom forms, for the inbox's form filter (the new-homes form's enquiries are leads of their own kind). */
+export async function listCustomFormChoices(db: Database): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: formDefinitions.id, name: formDefinitions.title })
+    .from(formDefinitions)
+    .where(ne(formDefinitions.slug, 'new-homes-enquiry'))
+    .orderBy(asc(formDefinitions.title), asc(formDefinitions.id));
 }
 
 /* ---------------- One lead ---------------- */

@@ -67,7 +67,11 @@ type AuditAction =
   | 'settings.options-changed'
   | 'settings.analytics-changed'
   | 'settings.lead-routing-changed'
-  | 'settings.branding-changed';
+  | 'settings.branding-changed'
+  | 'form.created'
+  | 'form.updated'
+  | 'form.field-moved'
+  | 'form.deleted';
 
 export type AuditEntry = {
   staffId: number | null;

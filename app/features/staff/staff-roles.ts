@@ -69,6 +69,12 @@ const BACK_OFFICE_SECTIONS: readonly BackOfficeSection[] = [
     roles: ['owner', 'editor'],
   },
   {
+    path: '/admin/forms',
+    title: 'Forms',
+    description: 'Custom forms: fields, who receives them, the thank-you, publishing, a preview and their submissions.',
+    roles: ['owner', 'editor'],
+  },
+  {
     path: '/admin/staff',
     title: 'Staff',
     description: 'Invite staff, change roles and branches, reset an authenticator, deactivate accounts.',

@@ -11,11 +11,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Leads | Back office' }];
 
 export default function AdminLeadsRoute({ loaderData }: Route.ComponentProps) {
-  const { list, filters, branches, staff, errors } = loaderData;
+  const { list, filters, branches, staff, forms, errors } = loaderData;
   return (
     <>
       <h1>Leads</h1>
-      <LeadInboxView list={list} filters={filters} branches={branches} staff={staff} errors={errors} />
+      <LeadInboxView list={list} filters={filters} branches={branches} staff={staff} forms={forms} errors={errors} />
     </>
   );
 }
