@@ -19,6 +19,7 @@ import {
 import type { ArticleListRow, PageListRow, RevisionRow } from './article-editor.server.ts';
 import type { UploadedImage } from './article-editor-routes.server.ts';
 import './article-editor.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
@@ -54,68 +55,44 @@ export function ArticleList({ articles }: { articles: readonly ArticleListRow[] 
         </a>
       </p>
       {articles.length === 0 ? <p>There are no articles yet.</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Articles" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Articles, the most recently changed first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Topic</th>
-              <th scope="col">Status</th>
-              <th scope="col">Publication</th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.map((article) => (
-              <tr key={article.id}>
-                <td>
-                  <a href={`/admin/articles/${article.id}`}>{article.title}</a>
-                </td>
-                <td>{article.kind === 'news' ? 'News' : 'Blog'}</td>
-                <td>{article.topic}</td>
-                <td>
-                  <span className={`article-status article-status--${article.status}`}>
-                    {STATUS_LABELS[article.status]}
-                  </span>
-                </td>
-                <td>{article.status === 'draft' ? '' : formatWhen(article.publishedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Articles"
+        caption="Articles, the most recently changed first"
+        columns={['Title', 'Kind', 'Topic', 'Status', 'Publication']}
+      >
+        {articles.map((article) => (
+          <tr key={article.id}>
+            <td>
+              <a href={`/admin/articles/${article.id}`}>{article.title}</a>
+            </td>
+            <td>{article.kind === 'news' ? 'News' : 'Blog'}</td>
+            <td>{article.topic}</td>
+            <td>
+              <span className={`article-status article-status--${article.status}`}>
+                {STATUS_LABELS[article.status]}
+              </span>
+            </td>
+            <td>{article.status === 'draft' ? '' : formatWhen(article.publishedAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }
 
 export function PageList({ pages }: { pages: readonly PageListRow[] }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1)
-    <div className="admin-table-wrap" role="region" aria-label="Pages" tabIndex={0}>
-      <table className="admin-table">
-        <caption className="visually-hidden">The site&apos;s pages</caption>
-        <thead>
-          <tr>
-            <th scope="col">Title</th>
-            <th scope="col">Address</th>
-            <th scope="col">Last changed</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.map((page) => (
-            <tr key={page.id}>
-              <td>
-                <a href={`/admin/pages/${page.id}`}>{page.title}</a>
-              </td>
-              <td>/{page.slug}</td>
-              <td>{formatWhen(page.updatedAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Pages" caption="The site's pages" columns={['Title', 'Address', 'Last changed']}>
+      {pages.map((page) => (
+        <tr key={page.id}>
+          <td>
+            <a href={`/admin/pages/${page.id}`}>{page.title}</a>
+          </td>
+          <td>/{page.slug}</td>
+          <td>{formatWhen(page.updatedAt)}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -462,46 +439,34 @@ export function RevisionHistory({
       {revisions.length === 0 ? (
         <p>No changes have been saved here yet: the first save keeps the text as it is now.</p>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1)
-        <div className="admin-table-wrap" role="region" aria-label="Saved versions" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Saved versions, the newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Saved</th>
-                <th scope="col">By</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {revisions.map((revision) => (
-                <tr key={revision.id}>
-                  <td>{revision.version}</td>
-                  <td>{formatWhen(revision.savedAt)}</td>
-                  <td>{revision.authorName ?? 'Original text'}</td>
-                  <td>
-                    {revision.version === currentVersion ? (
-                      'Current'
-                    ) : (
-                      <form method="post">
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="restore" />
-                        <input type="hidden" name="revision_id" value={revision.id} />
-                        <input type="hidden" name="version" value={currentVersion} />
-                        <button type="submit" className="admin-button admin-button--secondary">
-                          Restore<span className="visually-hidden"> version {revision.version}</span>
-                        </button>
-                      </form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label="Saved versions"
+          caption="Saved versions, the newest first"
+          columns={['Version', 'Saved', 'By', { hidden: 'Actions' }]}
+        >
+          {revisions.map((revision) => (
+            <tr key={revision.id}>
+              <td>{revision.version}</td>
+              <td>{formatWhen(revision.savedAt)}</td>
+              <td>{revision.authorName ?? 'Original text'}</td>
+              <td>
+                {revision.version === currentVersion ? (
+                  'Current'
+                ) : (
+                  <form method="post">
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="restore" />
+                    <input type="hidden" name="revision_id" value={revision.id} />
+                    <input type="hidden" name="version" value={currentVersion} />
+                    <button type="submit" className="admin-button admin-button--secondary">
+                      Restore<span className="visually-hidden"> version {revision.version}</span>
+                    </button>
+                  </form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </section>
   );

@@ -4,6 +4,7 @@
  */
 import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import './back-office.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 type OutboxState = 'queued' | 'retrying' | 'sending' | 'sent' | 'failed' | 'stored';
 
@@ -123,57 +124,47 @@ export function EmailHealthView({ health }: { health: EmailHealthData }) {
       {entries.length === 0 ? (
         <p>No emails{state ? ` in this state (${STATE_LABELS[state].toLowerCase()})` : ''}.</p>
       ) : (
-        // On a phone the table scrolls in its own box, which keyboard users must be able to reach and scroll.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1)
-        <div className="admin-table-wrap" role="region" aria-label="Outbox" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">
-              Outbox{state ? `: ${STATE_LABELS[state].toLowerCase()}` : ''}, newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Queued at</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Next attempt</th>
-                <th scope="col">Last answer</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatTime(entry.createdAt)}</td>
-                  <td>{entry.toAddress}</td>
-                  <td className="email-subject">{entry.subject}</td>
-                  <td>
-                    {STATE_LABELS[entry.state]}
-                    {entry.state === 'sent' && entry.sentAt ? ` ${formatTime(entry.sentAt)}` : ''}
-                  </td>
-                  <td className="dashboard-figure">{entry.attempts}</td>
-                  <td>{formatTime(entry.nextAttemptAt)}</td>
-                  <td className="email-error">{entry.lastError}</td>
-                  <td>
-                    {entry.state === 'failed' ? (
-                      <form method="post" action={action} onSubmit={postOnce}>
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="resend" />
-                        <input type="hidden" name="email_id" value={entry.id} />
-                        <button type="submit" className="admin-button admin-button--secondary">
-                          Resend<span className="visually-hidden"> the email to {entry.toAddress}</span>
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label="Outbox"
+          caption={<>Outbox{state ? `: ${STATE_LABELS[state].toLowerCase()}` : ''}, newest first</>}
+          columns={[
+            'Queued at',
+            'To',
+            'Subject',
+            'Status',
+            'Attempts',
+            'Next attempt',
+            'Last answer',
+            { hidden: 'Actions' },
+          ]}
+        >
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatTime(entry.createdAt)}</td>
+              <td>{entry.toAddress}</td>
+              <td className="email-subject">{entry.subject}</td>
+              <td>
+                {STATE_LABELS[entry.state]}
+                {entry.state === 'sent' && entry.sentAt ? ` ${formatTime(entry.sentAt)}` : ''}
+              </td>
+              <td className="dashboard-figure">{entry.attempts}</td>
+              <td>{formatTime(entry.nextAttemptAt)}</td>
+              <td className="email-error">{entry.lastError}</td>
+              <td>
+                {entry.state === 'failed' ? (
+                  <form method="post" action={action} onSubmit={postOnce}>
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="email_id" value={entry.id} />
+                    <button type="submit" className="admin-button admin-button--secondary">
+                      Resend<span className="visually-hidden"> the email to {entry.toAddress}</span>
+                    </button>
+                  </form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <p>
         {health.isPaged ? <a href={filterHref(state)}>Newest emails</a> : null}

@@ -18,6 +18,7 @@ import {
 } from './branch-editor-schemas.ts';
 import type { BranchForEditor, BranchListRow } from './branch-editor.server.ts';
 import './branch-editor.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 const BranchPositionMap = lazyWithTimeout(() => import('./branch-position-map.tsx'));
 
@@ -55,37 +56,23 @@ export function BranchList({ branches, canAddBranch }: { branches: readonly Bran
         </p>
       ) : null}
       {branches.length === 0 ? <p>You have no branches to edit. Ask an owner to give you a branch.</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Branches" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Branches</caption>
-          <thead>
-            <tr>
-              <th scope="col">Branch</th>
-              <th scope="col">Address</th>
-              <th scope="col">Telephone</th>
-              <th scope="col">Staff profiles</th>
-            </tr>
-          </thead>
-          <tbody>
-            {branches.map((branch) => (
-              <tr key={branch.id}>
-                <td>
-                  <a href={`/admin/branches/${branch.id}`}>{branch.name}</a>
-                </td>
-                <td>{`${branch.town}, ${branch.postcode}`}</td>
-                <td>{branch.contactNumber}</td>
-                <td>
-                  <a href={`/admin/branches/${branch.id}/staff`}>
-                    {branch.staffCount}
-                    <span className="visually-hidden"> staff profiles of {branch.name}</span>
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable label="Branches" caption="Branches" columns={['Branch', 'Address', 'Telephone', 'Staff profiles']}>
+        {branches.map((branch) => (
+          <tr key={branch.id}>
+            <td>
+              <a href={`/admin/branches/${branch.id}`}>{branch.name}</a>
+            </td>
+            <td>{`${branch.town}, ${branch.postcode}`}</td>
+            <td>{branch.contactNumber}</td>
+            <td>
+              <a href={`/admin/branches/${branch.id}/staff`}>
+                {branch.staffCount}
+                <span className="visually-hidden"> staff profiles of {branch.name}</span>
+              </a>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

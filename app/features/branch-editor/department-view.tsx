@@ -9,6 +9,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { addDepartmentSchema, DEPARTMENT_KIND_LABELS } from './department-schemas.ts';
 import type { BranchDepartments } from './departments.server.ts';
 import './branch-editor.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 const KIND_OPTIONS = Object.entries(DEPARTMENT_KIND_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -16,42 +17,30 @@ export function DepartmentList({ branch, departments }: BranchDepartments) {
   return (
     <>
       {departments.length === 0 ? <p>{branch.name} has no departments.</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Departments" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Departments of {branch.name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Department</th>
-              <th scope="col">Telephone</th>
-              <th scope="col">Email address</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {departments.map((department) => (
-              <tr key={department.id} id={`department-${department.id}`}>
-                <td>{department.label}</td>
-                <td>{department.telephone}</td>
-                <td>{department.email}</td>
-                <td>
-                  <form method="post">
-                    <CsrfField />
-                    <input type="hidden" name="intent" value="remove" />
-                    <input type="hidden" name="version" value={branch.version} />
-                    <input type="hidden" name="department_id" value={department.id} />
-                    <button type="submit" className="admin-button admin-button--secondary">
-                      Remove<span className="visually-hidden"> the {department.label} department</span>
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Departments"
+        caption={<>Departments of {branch.name}</>}
+        columns={['Department', 'Telephone', 'Email address', { hidden: 'Actions' }]}
+      >
+        {departments.map((department) => (
+          <tr key={department.id} id={`department-${department.id}`}>
+            <td>{department.label}</td>
+            <td>{department.telephone}</td>
+            <td>{department.email}</td>
+            <td>
+              <form method="post">
+                <CsrfField />
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="version" value={branch.version} />
+                <input type="hidden" name="department_id" value={department.id} />
+                <button type="submit" className="admin-button admin-button--secondary">
+                  Remove<span className="visually-hidden"> the {department.label} department</span>
+                </button>
+              </form>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { newStaffProfileSchema, staffProfileSchema } from './staff-profile-schem
 import type { StaffProfile, StaffProfileRow } from './staff-profiles.server.ts';
 import { imageUrlWithSize } from '../properties/index.ts';
 import './branch-editor.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 function ListButton({
   fields,
@@ -44,73 +45,58 @@ export function StaffProfileList({
   return (
     <>
       {profiles.length === 0 ? <p>{branch.name} has no staff profiles.</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Staff profiles" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">
-            Staff profiles of {branch.name}, in the order the site shows them
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role title</th>
-              <th scope="col">On the site</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+      <AdminTable
+        label="Staff profiles"
+        caption={<>Staff profiles of {branch.name}, in the order the site shows them</>}
+        columns={['Order', 'Name', 'Role title', 'On the site', { hidden: 'Actions' }]}
+      >
+        {profiles.map((profile, index) => {
+          const name = `${profile.firstName} ${profile.surname}`;
+          return (
+            <tr key={profile.id} id={`staff-${profile.id}`}>
+              <td>{index + 1}</td>
+              <td>
+                <a href={`/admin/branches/${branch.id}/staff/${profile.id}`}>{name}</a>
+              </td>
+              <td>{profile.jobTitle}</td>
+              <td>{profile.isShownOnSite ? 'Shown' : 'Hidden'}</td>
+              <td>
+                <div className="staff-order">
+                  {index > 0 ? (
+                    <ListButton
+                      fields={{ intent: 'move', staff_id: profile.id, direction: 'up' }}
+                      label="Move up"
+                      hiddenLabel={name}
+                    />
+                  ) : null}
+                  {index < profiles.length - 1 ? (
+                    <ListButton
+                      fields={{ intent: 'move', staff_id: profile.id, direction: 'down' }}
+                      label="Move down"
+                      hiddenLabel={name}
+                    />
+                  ) : null}
+                  <ListButton
+                    fields={{
+                      intent: 'visibility',
+                      staff_id: profile.id,
+                      version: profile.version,
+                      is_shown_on_site: profile.isShownOnSite ? 'false' : 'true',
+                    }}
+                    label={profile.isShownOnSite ? 'Hide' : 'Show'}
+                    hiddenLabel={`${name} on the site`}
+                  />
+                  <ListButton
+                    fields={{ intent: 'remove', staff_id: profile.id, version: profile.version }}
+                    label="Remove"
+                    hiddenLabel={name}
+                  />
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {profiles.map((profile, index) => {
-              const name = `${profile.firstName} ${profile.surname}`;
-              return (
-                <tr key={profile.id} id={`staff-${profile.id}`}>
-                  <td>{index + 1}</td>
-                  <td>
-                    <a href={`/admin/branches/${branch.id}/staff/${profile.id}`}>{name}</a>
-                  </td>
-                  <td>{profile.jobTitle}</td>
-                  <td>{profile.isShownOnSite ? 'Shown' : 'Hidden'}</td>
-                  <td>
-                    <div className="staff-order">
-                      {index > 0 ? (
-                        <ListButton
-                          fields={{ intent: 'move', staff_id: profile.id, direction: 'up' }}
-                          label="Move up"
-                          hiddenLabel={name}
-                        />
-                      ) : null}
-                      {index < profiles.length - 1 ? (
-                        <ListButton
-                          fields={{ intent: 'move', staff_id: profile.id, direction: 'down' }}
-                          label="Move down"
-                          hiddenLabel={name}
-                        />
-                      ) : null}
-                      <ListButton
-                        fields={{
-                          intent: 'visibility',
-                          staff_id: profile.id,
-                          version: profile.version,
-                          is_shown_on_site: profile.isShownOnSite ? 'false' : 'true',
-                        }}
-                        label={profile.isShownOnSite ? 'Hide' : 'Show'}
-                        hiddenLabel={`${name} on the site`}
-                      />
-                      <ListButton
-                        fields={{ intent: 'remove', staff_id: profile.id, version: profile.version }}
-                        label="Remove"
-                        hiddenLabel={name}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </AdminTable>
     </>
   );
 }

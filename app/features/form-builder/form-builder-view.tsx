@@ -19,6 +19,7 @@ import {
 } from './form-builder-schemas.ts';
 import type { FormForBuilder, FormListRow } from './form-builder.server.ts';
 import './form-builder.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 export function FormList({ forms, isDeleted }: { forms: readonly FormListRow[]; isDeleted: boolean }) {
   return (
@@ -35,34 +36,19 @@ export function FormList({ forms, isDeleted }: { forms: readonly FormListRow[]; 
         </a>
       </p>
       {forms.length === 0 ? <p>There are no custom forms yet.</p> : null}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Forms" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Custom forms</caption>
-          <thead>
-            <tr>
-              <th scope="col">Form</th>
-              <th scope="col">Page</th>
-              <th scope="col">Published</th>
-              <th scope="col">Fields</th>
-              <th scope="col">Submissions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {forms.map((form) => (
-              <tr key={form.id}>
-                <td>
-                  <a href={`/admin/forms/${form.id}`}>{form.title}</a>
-                </td>
-                <td>/forms/{form.slug}</td>
-                <td>{form.isActive ? 'Published' : 'Not published'}</td>
-                <td>{form.fieldCount}</td>
-                <td>{form.submissionCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable label="Forms" caption="Custom forms" columns={['Form', 'Page', 'Published', 'Fields', 'Submissions']}>
+        {forms.map((form) => (
+          <tr key={form.id}>
+            <td>
+              <a href={`/admin/forms/${form.id}`}>{form.title}</a>
+            </td>
+            <td>/forms/{form.slug}</td>
+            <td>{form.isActive ? 'Published' : 'Not published'}</td>
+            <td>{form.fieldCount}</td>
+            <td>{form.submissionCount}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

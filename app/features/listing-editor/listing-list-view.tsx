@@ -15,6 +15,7 @@ import {
   type ListingFilters,
 } from './listing-editor-model.ts';
 import './listing-editor.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 type ListingListRow = {
   id: number;
@@ -139,46 +140,32 @@ export function ListingListView({ list, filters, branches, sources, errors }: Li
       <FilterForm filters={filters} branches={branches} sources={sources} />
       <p role="status">{summary}</p>
       {list.listings.length > 0 ? (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1)
-        <div className="admin-table-wrap" role="region" aria-label="Listings" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Listings</caption>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Status</th>
-                <th scope="col">Price</th>
-                <th scope="col">Branch</th>
-                <th scope="col">Source</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.listings.map((listing) => (
-                <tr key={listing.id}>
-                  <td>
-                    <a href={`${BASE_PATH}/${listing.id}`}>{listing.displayAddress}</a>
-                    <br />
-                    <span className="listing-muted">{listing.postcode}</span>
-                  </td>
-                  <td>{listing.reference}</td>
-                  <td>{channelLabels[listing.channel]}</td>
-                  <td>
-                    {listing.isWithdrawn ? statusLabels.withdrawn : statusLabels[listing.status]}
-                    <br />
-                    <span className="listing-muted">{listing.isPublished ? 'Published' : 'Not published'}</span>
-                  </td>
-                  <td>{formatPounds(listing.priceValue)}</td>
-                  <td>{listing.branchName}</td>
-                  <td>{listing.source ? `Feed: ${listing.source}` : 'Entered here'}</td>
-                  <td>{UPDATED_FORMAT.format(new Date(listing.updatedAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          label="Listings"
+          caption="Listings"
+          columns={['Address', 'Reference', 'Channel', 'Status', 'Price', 'Branch', 'Source', 'Updated']}
+        >
+          {list.listings.map((listing) => (
+            <tr key={listing.id}>
+              <td>
+                <a href={`${BASE_PATH}/${listing.id}`}>{listing.displayAddress}</a>
+                <br />
+                <span className="listing-muted">{listing.postcode}</span>
+              </td>
+              <td>{listing.reference}</td>
+              <td>{channelLabels[listing.channel]}</td>
+              <td>
+                {listing.isWithdrawn ? statusLabels.withdrawn : statusLabels[listing.status]}
+                <br />
+                <span className="listing-muted">{listing.isPublished ? 'Published' : 'Not published'}</span>
+              </td>
+              <td>{formatPounds(listing.priceValue)}</td>
+              <td>{listing.branchName}</td>
+              <td>{listing.source ? `Feed: ${listing.source}` : 'Entered here'}</td>
+              <td>{UPDATED_FORMAT.format(new Date(listing.updatedAt))}</td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       <Pagination
         page={list.page}

@@ -15,6 +15,7 @@ import {
   type PrivacySummary,
 } from './privacy-model.ts';
 import './privacy.css';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 type ErasureCounts = {
   accounts: number;
@@ -143,30 +144,21 @@ function FoundSection({
     <section aria-labelledby="privacy-found-heading">
       <h2 id="privacy-found-heading">What is held about {found.email}</h2>
       {/* On a phone the table scrolls in its own box, which keyboard users must be able to reach and scroll. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="What is held" tabIndex={0}>
-        <table className="admin-table privacy__summary">
-          <caption className="visually-hidden">What is held, by category</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Held</th>
-              <th scope="col">Details</th>
-              <th scope="col">On erasure</th>
-            </tr>
-          </thead>
-          <tbody>
-            {privacyCategories.map((category) => (
-              <tr key={category}>
-                <th scope="row">{categoryLabels[category]}</th>
-                <td className="privacy__count">{number(summary.counts[category])}</td>
-                <td>{summary.details[category] ?? ''}</td>
-                <td>{summary.counts[category] > 0 ? erasureEffects[category] : 'Nothing to do'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="What is held"
+        caption="What is held, by category"
+        className="privacy__summary"
+        columns={['Category', 'Held', 'Details', 'On erasure']}
+      >
+        {privacyCategories.map((category) => (
+          <tr key={category}>
+            <th scope="row">{categoryLabels[category]}</th>
+            <td className="privacy__count">{number(summary.counts[category])}</td>
+            <td>{summary.details[category] ?? ''}</td>
+            <td>{summary.counts[category] > 0 ? erasureEffects[category] : 'Nothing to do'}</td>
+          </tr>
+        ))}
+      </AdminTable>
       {isEmpty ? (
         <p>Nothing is held about this address.</p>
       ) : (

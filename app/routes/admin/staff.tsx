@@ -4,6 +4,7 @@ import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { ChangeAccessForm, InviteStaffForm } from '../../features/staff/staff-forms.tsx';
 import { staffListAction, staffListLoader } from '../../features/staff/staff-form-actions.server.ts';
 import { STAFF_ROLE_LABELS } from '../../features/staff/staff-roles.ts';
+import { AdminTable } from '../../components/admin-table.tsx';
 
 /**
  * /admin/staff (owners): who has access, invitations by email, role and branch changes, authenticator resets (a new
@@ -42,64 +43,50 @@ export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {/* On a phone the table scrolls in its own box, which keyboard users must be able to reach and scroll. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region needs focus (WCAG 2.1.1) */}
-      <div className="admin-table-wrap" role="region" aria-label="Staff accounts" tabIndex={0}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Branches</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((member) => (
-              <tr key={member.staffId}>
-                <td>{member.name}</td>
-                <td>{member.email}</td>
-                <td>{STAFF_ROLE_LABELS[member.role]}</td>
-                <td>{member.branchNames.join(', ') || 'None'}</td>
-                <td>{!member.isActive ? 'Deactivated' : member.isSetUp ? 'Active' : 'Invited'}</td>
-                <td>
-                  <div className="admin-row-actions">
-                    {member.isActive ? (
-                      <a href={`/admin/staff?edit=${member.staffId}#change-access`}>
-                        Change role<span className="visually-hidden"> of {member.name}</span>
-                      </a>
-                    ) : null}
-                    {member.isActive && member.isSetUp && member.staffId !== principal.staffId ? (
-                      <form method="post" onSubmit={postOnce}>
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="reset-authenticator" />
-                        <input type="hidden" name="staff_id" value={member.staffId} />
-                        <button type="submit" className="admin-button admin-button--secondary">
-                          Reset authenticator<span className="visually-hidden"> of {member.name}</span>
-                        </button>
-                      </form>
-                    ) : null}
-                    {member.isActive && member.staffId !== principal.staffId ? (
-                      <form method="post" onSubmit={postOnce}>
-                        <CsrfField />
-                        <input type="hidden" name="intent" value="deactivate" />
-                        <input type="hidden" name="staff_id" value={member.staffId} />
-                        <button type="submit" className="admin-button admin-button--secondary">
-                          Deactivate<span className="visually-hidden"> {member.name}</span>
-                        </button>
-                      </form>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        label="Staff accounts"
+        caption="Staff accounts"
+        columns={['Name', 'Email', 'Role', 'Branches', 'Status', { hidden: 'Actions' }]}
+      >
+        {staff.map((member) => (
+          <tr key={member.staffId}>
+            <td>{member.name}</td>
+            <td>{member.email}</td>
+            <td>{STAFF_ROLE_LABELS[member.role]}</td>
+            <td>{member.branchNames.join(', ') || 'None'}</td>
+            <td>{!member.isActive ? 'Deactivated' : member.isSetUp ? 'Active' : 'Invited'}</td>
+            <td>
+              <div className="admin-row-actions">
+                {member.isActive ? (
+                  <a href={`/admin/staff?edit=${member.staffId}#change-access`}>
+                    Change role<span className="visually-hidden"> of {member.name}</span>
+                  </a>
+                ) : null}
+                {member.isActive && member.isSetUp && member.staffId !== principal.staffId ? (
+                  <form method="post" onSubmit={postOnce}>
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="reset-authenticator" />
+                    <input type="hidden" name="staff_id" value={member.staffId} />
+                    <button type="submit" className="admin-button admin-button--secondary">
+                      Reset authenticator<span className="visually-hidden"> of {member.name}</span>
+                    </button>
+                  </form>
+                ) : null}
+                {member.isActive && member.staffId !== principal.staffId ? (
+                  <form method="post" onSubmit={postOnce}>
+                    <CsrfField />
+                    <input type="hidden" name="intent" value="deactivate" />
+                    <input type="hidden" name="staff_id" value={member.staffId} />
+                    <button type="submit" className="admin-button admin-button--secondary">
+                      Deactivate<span className="visually-hidden"> {member.name}</span>
+                    </button>
+                  </form>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       {editing ? (
         <>
           <h2 id="change-access">Change {editing.name}’s role and branches</h2>
