@@ -91,6 +91,16 @@ describe('listing media manager', () => {
       .toBe(1);
     const uploaded = await photoOrder(page);
     expect(uploaded).toHaveLength(2);
+    // The thumbnails are real pictures: the media route makes the size they ask for.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('#media-photo-title ~ ol .media-item__image')
+            .evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     await expectAxeAtBothWidths(page);
 
     // The keyboard's way to reorder: Move up on the second photo, pressed with Enter; focus comes back to the item.

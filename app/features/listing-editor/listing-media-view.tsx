@@ -10,6 +10,7 @@ import { ErrorSummary, fieldId } from '../../components/form-fields.tsx';
 import { CsrfField, useSubmitOnce } from '../../components/form/form-parts.tsx';
 import { UploadDropZone } from '../../components/upload-drop-zone.tsx';
 import { imageUrlWithSize } from '../properties/index.ts';
+import { CARD_IMAGE } from '../media/index.ts';
 import {
   IMAGE_KINDS,
   MAX_FILES_PER_UPLOAD,
@@ -90,10 +91,10 @@ function ImageCard({
   return (
     <>
       <img
-        src={imageUrlWithSize(image.url, 240, 160)}
+        src={imageUrlWithSize(image.url, CARD_IMAGE.width, CARD_IMAGE.height)}
         alt={image.imageAlt}
         width={240}
-        height={160}
+        height={147}
         className="media-item__image"
         draggable={false}
       />
