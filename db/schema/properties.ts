@@ -149,7 +149,7 @@ export const properties = pgTable(
      */
     version: integer('version').notNull().default(1),
     /**
-     * Site-only choices the import never overwrites (docs/decisions/034-media-manager.md): a hidden listing is kept
+     * Site-only choices the import never overwrites (docs/decisions/033-media-manager.md): a hidden listing is kept
      * unpublished whatever its feed says (feed_published keeps what the feed said, for when it is shown again); a
      * featured one leads the featured strips; photo_order is the order staff gave an imported listing's photos (by
      * URL), applied again to the photos of every import.

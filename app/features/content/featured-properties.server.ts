@@ -4,7 +4,7 @@ import type { Database } from '../../lib/db.server.ts';
 import { getBranchNames, propertyCardColumns, type PropertyCard, toPropertyCard } from '../properties/index.server.ts';
 
 /**
- * Featured properties: the listings staff marked featured first (docs/decisions/034), then the agency's flagship
+ * Featured properties: the listings staff marked featured first (docs/decisions/033), then the agency's flagship
  * listings — the highest-priced available sales properties that have photos (docs/decisions/007).
  */
 export async function getFeaturedPropertyCards(db: Database, limit: number): Promise<PropertyCard[]> {

@@ -1,6 +1,6 @@
 /**
  * Who edits custom forms: the owner and editors (forms are site content, like pages and articles). Managers do not:
- * their role is scoped to branches, and a form belongs to no branch (docs/decisions/035).
+ * their role is scoped to branches, and a form belongs to no branch (docs/decisions/034).
  */
 import type { StaffRole } from '../staff/index.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The form builder's loaders and actions for its thin routes (app/routes/admin/forms*.tsx). Owners and editors
- * only (docs/decisions/035); a missing id (or the new-homes form, which has its own page) answers 404. Forms are
+ * only (docs/decisions/034); a missing id (or the new-homes form, which has its own page) answers 404. Forms are
  * real posts: the page again with the errors (422), the conflict message (409) or a 303 to the saved page.
  */
 import { data, type AppLoadContext } from 'react-router';

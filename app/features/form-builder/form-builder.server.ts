@@ -1,5 +1,5 @@
 /**
- * The custom-form builder's reads and writes (docs/decisions/035). Every write checks the version the editor was
+ * The custom-form builder's reads and writes (docs/decisions/034). Every write checks the version the editor was
  * loaded with in the same statement that writes (a save from an older version changes nothing), records what
  * changed before and after in the audit log, and once committed announces the form's page. A form that has
  * submissions is never deleted: its leads point at it, so it is unpublished instead.
@@ -11,7 +11,7 @@ import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
 import { recordAudit } from '../staff/index.server.ts';
 import type { FormDefinitionDraft } from './form-builder-schemas.ts';
 
-/** The new-homes form has its own page and fields the builder does not edit (docs/decisions/035). */
+/** The new-homes form has its own page and fields the builder does not edit (docs/decisions/034). */
 const NEW_HOMES_SLUG = 'new-homes-enquiry';
 
 export type AuditActor = { staffId: number; actorEmail: string; ip: string | null };

@@ -1,5 +1,5 @@
 /**
- * The site-only order of an imported listing's photos (docs/decisions/034-media-manager.md): staff reorder the photos
+ * The site-only order of an imported listing's photos (docs/decisions/033-media-manager.md): staff reorder the photos
  * in the back office, and each import that rewrites the listing puts the feed's photos back in that order.
  */
 /** The feed's photos in the order staff chose on the site; photos new to the feed follow, in the feed's order. */

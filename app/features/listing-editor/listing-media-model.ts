@@ -1,5 +1,5 @@
 /**
- * A listing's media as the media manager changes them (docs/decisions/034-media-manager.md): the photos (the first
+ * A listing's media as the media manager changes them (docs/decisions/033-media-manager.md): the photos (the first
  * is the main one), floor plans, EPC charts, brochures and tour/video links, stored in the listing's own columns
  * exactly as the import stores them, so the property page and the search cards show them unchanged. Every change is
  * a pure function of the stored media and the form's answers; an item is named by its URL (a video by its id), and

@@ -1,5 +1,5 @@
 /**
- * The media manager's loader and action (/admin/listings/:id/media, docs/decisions/034-media-manager.md). The same
+ * The media manager's loader and action (/admin/listings/:id/media, docs/decisions/033-media-manager.md). The same
  * scope as the editor: a listing outside the staff member's branches, or an item that is not on this listing,
  * answers 404 like a missing one.
  */

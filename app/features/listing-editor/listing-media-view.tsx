@@ -1,5 +1,5 @@
 /**
- * A listing's photos and files in the back office (/admin/listings/:id/media, docs/decisions/034-media-manager.md).
+ * A listing's photos and files in the back office (/admin/listings/:id/media, docs/decisions/033-media-manager.md).
  * Every change is its own small form post carrying the version the page was loaded at, so the page works without
  * JavaScript; with it, files can be dropped on the upload zone (with progress) and photos dragged into a new order.
  * The Move up and Move down buttons are the keyboard's way to reorder, and focus comes back to the button pressed.

@@ -1,5 +1,5 @@
 /**
- * The media manager's writes (docs/decisions/034-media-manager.md). Each one is checked against the version the page
+ * The media manager's writes (docs/decisions/033-media-manager.md). Each one is checked against the version the page
  * was loaded at, written with `version + 1`, audit-logged with the media before and after, and announced so the
  * property page and the search cards change at once. Imported listings take only the site's own choices: the
  * photo order (kept in photo_order, which the import applies again), featured and hidden.

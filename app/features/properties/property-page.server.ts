@@ -205,7 +205,7 @@ export async function getBranchContacts(db: Database, branchId: number): Promise
 export async function getPropertyPage(db: Database, slug: string) {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   const property = await findPropertyForPage(db, slug);
-  // A listing staff hid from the site is gone, even once withdrawn by its feed (docs/decisions/034).
+  // A listing staff hid from the site is gone, even once withdrawn by its feed (docs/decisions/033).
   const isOffTheMarket =
     property !== undefined && property !== null && property.withdrawnAt !== null && !property.siteHidden;
   if (!property || (!property.isPublished && !isOffTheMarket)) return null;
