@@ -3,13 +3,14 @@
  * the S3-compatible bucket), under the same `originals/<folder>/<file>` keys the media route serves.
  */
 import { getStorage } from '../../lib/storage/storage.server.ts';
+import { codeTable } from './code-table.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = codeTable({
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
   pdf: 'application/pdf',
-};
+});
 
 /**
  * Stores `bytes` as `<folder>/<file>` unless an object by that name is already there (names are content hashes, so

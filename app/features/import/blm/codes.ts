@@ -1,5 +1,6 @@
 import type { Channel, PropertyStatus, PropertyType } from '../../../../db/schema/index.ts';
 import type { Furnishing, LetType, RentFrequency, TenureKind } from '../../../../db/schema/property-facts.ts';
+import { codeTable } from '../code-table.ts';
 
 /**
  * The BLM v3 code lists and what each code becomes in Doorstep (docs/import.md prints the same tables).
@@ -7,26 +8,26 @@ import type { Furnishing, LetType, RentFrequency, TenureKind } from '../../../..
  * Rightmove's published property-type and tenure lists.
  */
 
-export const TRANS_TYPES: Record<string, { label: string; channel: Channel }> = {
+export const TRANS_TYPES: Record<string, { label: string; channel: Channel }> = codeTable({
   '1': { label: 'Resale', channel: 'sales' },
   '2': { label: 'Lettings', channel: 'lettings' },
-};
+});
 
 /** Reserved is a sale agreed in principle with a deposit taken: the site's nearest status is 'under offer'. */
-export const STATUSES: Record<string, { label: string; sales: PropertyStatus; lettings: PropertyStatus }> = {
+export const STATUSES: Record<string, { label: string; sales: PropertyStatus; lettings: PropertyStatus }> = codeTable({
   '0': { label: 'Available', sales: 'available', lettings: 'available' },
   '1': { label: 'SSTC', sales: 'sstc', lettings: 'let-agreed' },
   '2': { label: 'SSTCM (Scotland)', sales: 'sstc', lettings: 'let-agreed' },
   '3': { label: 'Under offer', sales: 'under-offer', lettings: 'let-agreed' },
   '4': { label: 'Reserved', sales: 'under-offer', lettings: 'let-agreed' },
   '5': { label: 'Let agreed', sales: 'sstc', lettings: 'let-agreed' },
-};
+});
 /** Statuses that only make sense on one channel; used to warn when a feed mixes them. */
 export const SALES_ONLY_STATUSES = new Set(['1', '2', '3', '4']);
 export const LETTINGS_ONLY_STATUSES = new Set(['5']);
 
 /** The text shown before the price ('Guide price £450,000'); POA hides the price ('Price on application'). */
-export const PRICE_QUALIFIERS: Record<string, { label: string; text: string; isPriceHidden?: boolean }> = {
+export const PRICE_QUALIFIERS: Record<string, { label: string; text: string; isPriceHidden?: boolean }> = codeTable({
   '0': { label: 'Default', text: '' },
   '1': { label: 'POA', text: '', isPriceHidden: true },
   '2': { label: 'Guide price', text: 'Guide price' },
@@ -42,23 +43,24 @@ export const PRICE_QUALIFIERS: Record<string, { label: string; text: string; isP
   '14': { label: 'Equity loan', text: 'Equity loan' },
   '15': { label: 'Offers invited', text: 'Offers invited' },
   '16': { label: 'Coming soon', text: 'Coming soon' },
-};
+});
 
-export const LET_TYPES: Record<string, { label: string; letType: LetType; isShortLet: boolean; isStudent: boolean }> = {
-  '0': { label: 'Not specified', letType: 'long', isShortLet: false, isStudent: false },
-  '1': { label: 'Long term', letType: 'long', isShortLet: false, isStudent: false },
-  '2': { label: 'Short term', letType: 'short', isShortLet: true, isStudent: false },
-  '3': { label: 'Student', letType: 'student', isShortLet: false, isStudent: true },
-  '4': { label: 'Commercial', letType: 'long', isShortLet: false, isStudent: false },
-};
+export const LET_TYPES: Record<string, { label: string; letType: LetType; isShortLet: boolean; isStudent: boolean }> =
+  codeTable({
+    '0': { label: 'Not specified', letType: 'long', isShortLet: false, isStudent: false },
+    '1': { label: 'Long term', letType: 'long', isShortLet: false, isStudent: false },
+    '2': { label: 'Short term', letType: 'short', isShortLet: true, isStudent: false },
+    '3': { label: 'Student', letType: 'student', isShortLet: false, isStudent: true },
+    '4': { label: 'Commercial', letType: 'long', isShortLet: false, isStudent: false },
+  });
 
-export const FURNISHINGS: Record<string, { label: string; furnishing: Furnishing | null }> = {
+export const FURNISHINGS: Record<string, { label: string; furnishing: Furnishing | null }> = codeTable({
   '0': { label: 'Furnished', furnishing: 'furnished' },
   '1': { label: 'Part furnished', furnishing: 'part-furnished' },
   '2': { label: 'Unfurnished', furnishing: 'unfurnished' },
   '3': { label: 'Not specified', furnishing: null },
   '4': { label: 'Furnished or unfurnished', furnishing: 'furnished-or-unfurnished' },
-};
+});
 
 /**
  * Rents are stored per calendar month (the site shows '£1,250 pcm'); the facts keep how the agent quoted it.
@@ -67,22 +69,22 @@ export const FURNISHINGS: Record<string, { label: string; furnishing: Furnishing
 export const RENT_FREQUENCIES: Record<
   string,
   { label: string; frequency: RentFrequency; monthly: (rent: number) => number; isPerPerson?: boolean }
-> = {
+> = codeTable({
   '0': { label: 'Weekly', frequency: 'pw', monthly: (rent) => (rent * 52) / 12 },
   '1': { label: 'Monthly', frequency: 'pcm', monthly: (rent) => rent },
   '2': { label: 'Quarterly', frequency: 'pcm', monthly: (rent) => rent / 3 },
   '3': { label: 'Annual', frequency: 'pa', monthly: (rent) => rent / 12 },
   '5': { label: 'Per person per week', frequency: 'pw', monthly: (rent) => (rent * 52) / 12, isPerPerson: true },
-};
+});
 
 /** Feudal tenure was abolished in Scotland in 2004: owners became outright owners, the same as freehold. */
-export const TENURE_TYPES: Record<string, { label: string; kind: TenureKind; text: string }> = {
+export const TENURE_TYPES: Record<string, { label: string; kind: TenureKind; text: string }> = codeTable({
   '1': { label: 'Freehold', kind: 'freehold', text: 'Freehold' },
   '2': { label: 'Leasehold', kind: 'leasehold', text: 'Leasehold' },
   '3': { label: 'Feudal', kind: 'freehold', text: 'Freehold' },
   '4': { label: 'Commonhold', kind: 'commonhold', text: 'Commonhold' },
   '5': { label: 'Share of freehold', kind: 'share-of-freehold', text: 'Share of freehold' },
-};
+});
 
 type PropertyKind = { type: PropertyType; style: string; isRetirement?: boolean; tag?: 'commercial' | 'agricultural' };
 
@@ -93,7 +95,7 @@ const land = (style: string, tag?: 'agricultural'): PropertyKind => ({ type: 'la
 const commercial = (style: string): PropertyKind => ({ type: 'commercial', style, tag: 'commercial' });
 
 /** PROP_SUB_ID: Rightmove's property types (residential, overseas and commercial) → Doorstep's type and style. */
-export const PROPERTY_SUB_TYPES: Record<string, PropertyKind> = {
+export const PROPERTY_SUB_TYPES: Record<string, PropertyKind> = codeTable({
   '0': house('Property'),
   '1': house('Terraced house'),
   '2': house('End of terrace house'),
@@ -217,7 +219,7 @@ export const PROPERTY_SUB_TYPES: Record<string, PropertyKind> = {
   '535': commercial('Sports facilities'),
   '538': commercial('Spa'),
   '541': commercial('Campsite and holiday village'),
-};
+});
 
 /** The default when PROP_SUB_ID is empty or unknown: Rightmove lists such a property as 'not specified'. */
 export const UNKNOWN_PROPERTY_KIND: PropertyKind = house('Property');

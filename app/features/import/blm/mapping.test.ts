@@ -143,6 +143,37 @@ describe('mapping a BLM record', () => {
     expect(unknown.warnings[0]?.field).toBe('PRICE_QUALIFIER');
   });
 
+  it.each(['toString', 'constructor', '__proto__'])(
+    'treats a code named like an Object member (%s) as unknown',
+    (code) => {
+      const record = letting({
+        TRANS_TYPE_ID: code,
+        STATUS_ID: code,
+        PRICE_QUALIFIER: code,
+        LET_RENT_FREQUENCY: code,
+        LET_TYPE_ID: code,
+        LET_FURN_ID: code,
+        TENURE_TYPE_ID: code,
+        PROP_SUB_ID: code,
+      });
+      expect(fields(record)).toMatchObject({
+        channel: 'sales',
+        status: 'available',
+        priceQualifier: '',
+        propertyType: 'house',
+        propertyStyle: 'Property',
+        tenure: null,
+      });
+      expect(record.warnings.map((warning) => warning.field)).toEqual([
+        'TRANS_TYPE_ID',
+        'STATUS_ID',
+        'PRICE_QUALIFIER',
+        'PROP_SUB_ID',
+        'TENURE_TYPE_ID',
+      ]);
+    },
+  );
+
   it('maps every PROP_SUB_ID to a type and style, with a default for unknown codes', () => {
     for (const [code, kind] of Object.entries(PROPERTY_SUB_TYPES)) {
       const mapped = mapOne({ PROP_SUB_ID: code });

@@ -149,6 +149,17 @@ describe('mapReapitProperty', () => {
     ]);
   });
 
+  it.each(['toString', 'constructor', '__proto__', 'hasOwnProperty'])(
+    'a code named like an Object member (%s) is unknown like any other',
+    (code) => {
+      const rent = only(letting({ rent: 900, rentFrequency: code, status: code }));
+      expect(rent.listing!.fields.priceValue).toBe(900);
+      expect(rent.warnings.map((warning) => warning.field).sort()).toEqual(['letting.rentFrequency', 'letting.status']);
+      const saleRecord = only(sale({}, { status: code }));
+      expect(saleRecord.warnings.map((warning) => warning.field)).toEqual(['selling.status']);
+    },
+  );
+
   it('a property marketed both ways is two listings; the channel not on the market is withdrawn', () => {
     const both = mapReapitProperty(
       sale({ marketingMode: 'sellingAndLetting', letting: { rent: 2000, rentFrequency: 'monthly', status: 'toLet' } }),

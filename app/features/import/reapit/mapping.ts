@@ -13,6 +13,7 @@ import { normalisePostcode } from '../../../lib/postcode.ts';
 import { checkedFacts, councilTaxBandIn, Issues, nationOf } from '../mapping-shared.ts';
 import { feedText } from '../blm/text.ts';
 import type { ImportedListing, ImportedListingFields, ImportedMediaRef, ImportedVideo, MappedRecord } from '../feed.ts';
+import { codeTable } from '../code-table.ts';
 
 /**
  * Turns one Reapit Foundations property (with its images) into the listings the pipeline stores: one per channel
@@ -34,7 +35,7 @@ export type ReapitMapping = {
 type StatusEntry = { status: PropertyStatus; isHidden?: boolean } | 'off-market';
 
 /** Selling statuses. 'Unavailable' variants are on the market but not to be advertised: the listing is hidden. */
-export const SELLING_STATUSES: Record<string, StatusEntry> = {
+export const SELLING_STATUSES: Record<string, StatusEntry> = codeTable({
   preAppraisal: 'off-market',
   valuation: 'off-market',
   paidValuation: 'off-market',
@@ -47,10 +48,10 @@ export const SELLING_STATUSES: Record<string, StatusEntry> = {
   completed: 'off-market',
   soldExternally: 'off-market',
   withdrawn: 'off-market',
-};
+});
 
 /** Letting statuses. A current tenancy takes the property off the market; 'let agreed' covers the way there. */
-export const LETTING_STATUSES: Record<string, StatusEntry> = {
+export const LETTING_STATUSES: Record<string, StatusEntry> = codeTable({
   valuation: 'off-market',
   provisional: 'off-market',
   toLet: { status: 'available' },
@@ -67,10 +68,10 @@ export const LETTING_STATUSES: Record<string, StatusEntry> = {
   letByOtherAgent: 'off-market',
   letPrivately: 'off-market',
   withdrawn: 'off-market',
-};
+});
 
 /** The text before the price; priceOnApplication hides it. */
-export const SELLING_QUALIFIERS: Record<string, { text: string; isPriceHidden?: boolean }> = {
+export const SELLING_QUALIFIERS: Record<string, { text: string; isPriceHidden?: boolean }> = codeTable({
   askingPrice: { text: '' },
   priceOnApplication: { text: '', isPriceHidden: true },
   guidePrice: { text: 'Guide price' },
@@ -79,24 +80,25 @@ export const SELLING_QUALIFIERS: Record<string, { text: string; isPriceHidden?: 
   offersInExcess: { text: 'Offers in excess of' },
   fixedPrice: { text: 'Fixed price' },
   priceReducedTo: { text: 'Price reduced to' },
-};
+});
 
-export const RENT_FREQUENCIES: Record<string, { frequency: RentFrequency; monthly: (rent: number) => number }> = {
-  weekly: { frequency: 'pw', monthly: (rent) => (rent * 52) / 12 },
-  monthly: { frequency: 'pcm', monthly: (rent) => rent },
-  annually: { frequency: 'pa', monthly: (rent) => rent / 12 },
-};
+export const RENT_FREQUENCIES: Record<string, { frequency: RentFrequency; monthly: (rent: number) => number }> =
+  codeTable({
+    weekly: { frequency: 'pw', monthly: (rent) => (rent * 52) / 12 },
+    monthly: { frequency: 'pcm', monthly: (rent) => rent },
+    annually: { frequency: 'pa', monthly: (rent) => rent / 12 },
+  });
 
-export const TENURES: Record<string, { kind: TenureKind; text: string } | null> = {
+export const TENURES: Record<string, { kind: TenureKind; text: string } | null> = codeTable({
   freehold: { kind: 'freehold', text: 'Freehold' },
   leasehold: { kind: 'leasehold', text: 'Leasehold' },
   shareOfFreehold: { kind: 'share-of-freehold', text: 'Share of freehold' },
   commonhold: { kind: 'commonhold', text: 'Commonhold' },
   tba: null,
-};
+});
 
 /** Reapit's property types (the department's `type` attribute): what the site lists and the style shown. */
-export const PROPERTY_TYPES: Record<string, { type: PropertyType; style: string; tag?: string }> = {
+export const PROPERTY_TYPES: Record<string, { type: PropertyType; style: string; tag?: string }> = codeTable({
   house: { type: 'house', style: 'House' },
   bungalow: { type: 'bungalow', style: 'Bungalow' },
   flatApartment: { type: 'flat', style: 'Flat' },
@@ -107,10 +109,10 @@ export const PROPERTY_TYPES: Record<string, { type: PropertyType; style: string;
   studio: { type: 'flat', style: 'Studio' },
   townhouse: { type: 'house', style: 'Town house' },
   developmentPlot: { type: 'land', style: 'Building plot' },
-};
+});
 
 /** Reapit's styles: for houses and bungalows the build ('Semi-detached house'), for flats the floor. */
-export const PROPERTY_STYLES: Record<string, { building?: string; floor?: string }> = {
+export const PROPERTY_STYLES: Record<string, { building?: string; floor?: string }> = codeTable({
   terraced: { building: 'Terraced' },
   endTerrace: { building: 'End of terrace' },
   detached: { building: 'Detached' },
@@ -125,38 +127,38 @@ export const PROPERTY_STYLES: Record<string, { building?: string; floor?: string
   upperFloorWithLift: { floor: 'Upper floor' },
   penthouse: { floor: 'Penthouse' },
   duplex: { floor: 'Duplex' },
-};
+});
 
-const FURNISHINGS: Record<string, Furnishing> = {
+const FURNISHINGS: Record<string, Furnishing> = codeTable({
   furnished: 'furnished',
   partFurnished: 'part-furnished',
   unfurnished: 'unfurnished',
-};
+});
 
-const PARKING: Record<string, ParkingKind> = {
+const PARKING: Record<string, ParkingKind> = codeTable({
   garage: 'garage',
   doubleGarage: 'double-garage',
   tripleGarage: 'double-garage',
   offStreet: 'off-street',
   residents: 'permit',
-};
+});
 
-const OUTSIDE_SPACE: Record<string, OutsideSpaceKind> = {
+const OUTSIDE_SPACE: Record<string, OutsideSpaceKind> = codeTable({
   garden: 'private-garden',
   communalGardens: 'communal-garden',
   balcony: 'balcony',
   roofTerrace: 'roof-terrace',
   patio: 'patio',
   land: 'land',
-};
+});
 
-const IMAGE_KINDS: Record<string, ImportedMediaRef['kind'] | null> = {
+const IMAGE_KINDS: Record<string, ImportedMediaRef['kind'] | null> = codeTable({
   photograph: 'photo',
   floorPlan: 'floorplan',
   epc: 'epc',
   // Reapit's map images are location maps: the property page draws its own map.
   map: null,
-};
+});
 
 const MAX_PRICE = 1_000_000_000;
 const FEATURE_LIMIT = 10;
