@@ -11,9 +11,9 @@ import {
   pageFormSchema,
   parseLocalDateTime,
   parseTopics,
-  plainLine,
   slugFromTitle,
 } from './article-editor-model.ts';
+import { plainLine } from '../../lib/plain-text.ts';
 
 const validArticle = {
   kind: 'news',

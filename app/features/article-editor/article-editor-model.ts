@@ -5,6 +5,7 @@
  * HTML dropped, only http(s), mailto, tel, site-relative and fragment links). Addresses have a fixed shape.
  */
 import { z } from 'zod';
+import { plainLine, withoutControls } from '../../lib/plain-text.ts';
 
 export const ARTICLE_MESSAGES = {
   title: 'Enter the title',
@@ -56,20 +57,9 @@ export function articleStatusOf(article: { isPublished: boolean; publishedAt: Da
 
 export const MAX_BODY_LENGTH = 50_000;
 
-// C0/C1 controls (tab and line feed kept where text has lines) and the bidirectional overrides, which can make text
-// read differently from what it is; half a surrogate pair is not text (the audit log's JSON refuses it).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** One line of plain text: no controls or line breaks, single spaces, trimmed. */
-export function plainLine(value: string): string {
-  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
-}
-
 /** Markdown source: Windows line ends made plain, controls (not tabs or line feeds) removed, trailing space trimmed. */
 export function cleanMarkdown(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(LONE_SURROGATE, '').replace(/\s+$/, '');
+  return withoutControls(value.replace(/\r\n?/g, '\n')).replace(/\s+$/, '');
 }
 
 /** A form string: a missing field (a hostile post) reads as empty, so the field's own message answers it. */

@@ -7,9 +7,9 @@ import {
   isTelephoneNumber,
   openingHoursOf,
   parsePostcodeDistricts,
-  plainLine,
   plainParagraphs,
 } from './branch-editor-schemas.ts';
+import { plainLine } from '../../lib/plain-text.ts';
 import { branchScopeFor, isBranchInScope } from './branch-scope.ts';
 import { staffListActionSchema, staffProfileSchema } from './staff-profile-schemas.ts';
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { OpeningHours, OpeningPeriod } from '../../../db/schema/agency.ts';
 import { normalisePostcode } from '../../lib/postcode.ts';
+import { plainLine, withoutControls } from '../../lib/plain-text.ts';
 
 export const BRANCH_MESSAGES = {
   name: 'Enter the branch name',
@@ -42,28 +43,9 @@ export const BLANK_EXCEPTION_ROWS = 3;
 const MAX_EXCEPTIONS = 60;
 const MAX_DISTRICTS = 300;
 
-// C0/C1 controls and the bidirectional overrides that can make text read differently from what it is.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
-// Half a surrogate pair is not text: the database's JSON (the audit log) refuses it.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-function withoutControls(value: string): string {
-  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '');
-}
-
-/** One-line plain text: no controls or line breaks, single spaces, trimmed. */
-export function plainLine(value: string): string {
-  return withoutControls(value).replace(/\s+/g, ' ').trim();
-}
-
 /** Paragraph text: as plainLine, keeping paragraph breaks (at most one blank line). */
 export function plainParagraphs(value: string): string {
-  return value
-    .replace(/\r\n?/g, '\n')
-    .replace(CONTROL, '')
-    .replace(LONE_SURROGATE, '')
+  return withoutControls(value.replace(/\r\n?/g, '\n'))
     .split('\n')
     .map((line) => line.replace(/[^\S\n]+/g, ' ').trim())
     .join('\n')

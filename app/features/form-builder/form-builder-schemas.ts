@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { UPLOAD_KINDS, type FormElement } from '../forms/index.ts';
+import { withoutControls } from '../../lib/plain-text.ts';
 
 export const FIELD_TYPES = ['text', 'textarea', 'email', 'tel', 'select', 'checkbox', 'file'] as const;
 type FieldType = (typeof FIELD_TYPES)[number];
@@ -59,14 +60,8 @@ export const FORM_BUILDER_MESSAGES = {
   tooLong: (max: number) => `Enter ${max} characters or fewer`,
 } as const;
 
-// C0/C1 controls and the bidirectional overrides that can make text read differently from what it is.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-// Half a surrogate pair is not text: the database's JSON (the audit log) refuses it.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 function text(value: unknown): string {
-  return typeof value === 'string' ? value.replace(CONTROL, '').replace(LONE_SURROGATE, '') : '';
+  return typeof value === 'string' ? withoutControls(value) : '';
 }
 
 /** One line: no line breaks, single spaces, trimmed. */

@@ -4,7 +4,7 @@
  * can never break the home page: a section it lacks comes back with its defaults, one it mangles is replaced by them.
  */
 import { z } from 'zod';
-import { plainLine } from './menu-model.ts';
+import { plainLine } from '../../lib/plain-text.ts';
 
 export const HOME_SECTION_KINDS = [
   'hero',

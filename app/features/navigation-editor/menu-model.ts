@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LINK_MESSAGES, parseMenuLink } from './menu-links.ts';
 import { MENU_NAMES, type MenuName } from './menu-tree.ts';
+import { plainLine } from '../../lib/plain-text.ts';
 
 export const MENU_LABELS: Record<MenuName, { title: string; description: string }> = {
   primary: {
@@ -30,16 +31,6 @@ export const MENU_MESSAGES = {
 
 export const MAX_MENU_LINKS = 60;
 const MAX_NAME_LENGTH = 60;
-
-// C0/C1 controls and the bidirectional overrides that can make text read differently from what it is.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** One-line plain text: no controls, no line breaks, single spaces, trimmed. */
-export function plainLine(value: string): string {
-  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
-}
 
 const wholeNumber = z
   .string({ error: MENU_MESSAGES.reload })

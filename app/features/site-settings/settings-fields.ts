@@ -5,6 +5,7 @@
  * shapes. React escapes what is left when a page renders it.
  */
 import { z } from 'zod';
+import { plainLine } from '../../lib/plain-text.ts';
 
 export const FIELD_MESSAGES = {
   version: 'Reload the page and try again',
@@ -13,17 +14,6 @@ export const FIELD_MESSAGES = {
   phone: 'Enter a telephone number of 6 to 20 digits, like 01632 960100',
   link: 'Enter a page of this site starting with /, like /fees, or a web address starting with https://',
 } as const;
-
-// C0/C1 controls and the bidirectional overrides that can make text read differently from what it is.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-// Half a surrogate pair is not text: the database's JSON (the audit log) refuses it.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** One-line plain text: no controls or line breaks, single spaces, trimmed. */
-export function plainLine(value: string): string {
-  return value.replace(CONTROL, '').replace(LONE_SURROGATE, '').replace(/\s+/g, ' ').trim();
-}
 
 /** A form string: a missing field (a hostile post) reads as empty, so the field's own message answers it. */
 export const formText = z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string());

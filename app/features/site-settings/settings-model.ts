@@ -13,10 +13,10 @@ import {
   line,
   link,
   phone,
-  plainLine,
   versionField,
   wholeNumber,
 } from './settings-fields.ts';
+import { plainLine } from '../../lib/plain-text.ts';
 
 /** Every palette colour written as hex (the backdrop's translucent rgb() stays the site's own). */
 export type EditableColourName = Exclude<ThemeColourName, 'backdrop'>;
