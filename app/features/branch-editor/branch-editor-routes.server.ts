@@ -11,7 +11,7 @@ import { getStorage } from '../../lib/storage/storage.server.ts';
 import { receiveStaffUploads } from '../media/index.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
-import { readFields } from '../../lib/http/request-body.ts';
+import { readFields, bodyKindOf } from '../../lib/http/request-body.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
 import { requireStaff } from '../staff/index.server.ts';
 import { branchFormSchema, branchSlugOf, BRANCH_MESSAGES, newBranchSchema } from './branch-editor-schemas.ts';
@@ -331,7 +331,7 @@ export async function staffPhotoAction(
   const staffId = idParam(staffValue, PROFILE_NOT_FOUND);
   const db = getDb();
   if (!(await getStaffProfile(db, scope, branchId, staffId))) throw new HttpError(404, PROFILE_NOT_FOUND);
-  const isMultipart = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  const isMultipart = bodyKindOf(request.headers.get('content-type')) === 'multipart';
   let photo: { url: string; key: string } | null = null;
   let fields: Record<string, unknown>;
   if (isMultipart) {

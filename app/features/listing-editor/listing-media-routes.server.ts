@@ -11,7 +11,7 @@ import { receiveStaffUploads } from '../media/index.server.ts';
 import { errorList } from '../../lib/http/form-submission.ts';
 import { parseFields, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
-import { readFields } from '../../lib/http/request-body.ts';
+import { readFields, bodyKindOf } from '../../lib/http/request-body.ts';
 import { STALE_VERSION_MESSAGE } from './listing-editor-model.ts';
 import { getEditableListing } from './listing-editor.server.ts';
 import {
@@ -178,7 +178,7 @@ async function applyMediaAction(
 }
 
 function isMultipart(request: Request): boolean {
-  return (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  return bodyKindOf(request.headers.get('content-type')) === 'multipart';
 }
 
 type UploadOutcome = { ok: true; location: string } | { ok: false; status: number; message: string };

@@ -22,6 +22,7 @@ import { getSessionSecret } from '../../lib/secret.server.ts';
 import { StorageUnavailableError, getStorage, type FileStorage } from '../../lib/storage/storage.server.ts';
 import { INVALID_AUTHENTICITY_MESSAGE } from '../../lib/http/csrf-fetch.ts';
 import { MAX_STAFF_UPLOAD_BYTES, acceptedTypesText, type StaffUploadKind } from './staff-upload-types.ts';
+import { bodyKindOf } from '../../lib/http/request-body.ts';
 
 export type StoredStaffFile = {
   key: string;
@@ -153,7 +154,7 @@ export async function receiveStaffUploads(
 ): Promise<StaffUploadOutcome> {
   if (!FOLDER.test(options.folder)) throw new Error(`Invalid upload folder ${JSON.stringify(options.folder)}`);
   const contentType = request.headers.get('content-type') ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+  if (bodyKindOf(contentType) !== 'multipart') {
     return { ok: false, status: 415, message: 'Choose the files to upload, then press the upload button.', fields: {} };
   }
   const authenticity = {

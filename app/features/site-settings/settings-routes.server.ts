@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { getDb, type Database } from '../../lib/db.server.ts';
 import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submission.server.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
-import { readFields } from '../../lib/http/request-body.ts';
+import { readFields, bodyKindOf } from '../../lib/http/request-body.ts';
 import { requireStaff } from '../staff/index.server.ts';
 import {
   agencyDetailsSchema,
@@ -144,7 +144,7 @@ function uploadRefused(status: number, message: string) {
 export async function brandingAction(request: Request, context: AppLoadContext) {
   assertMethod(request, ['POST']);
   const principal = await requireStaff(request, OWNER_ONLY);
-  const isUpload = (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  const isUpload = bodyKindOf(request.headers.get('content-type')) === 'multipart';
   let fields: Record<string, unknown>;
   let files: StoredStaffFile[] = [];
   if (isUpload) {
