@@ -12,5 +12,9 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A journey polls for what a full page load shows: a plain form post, its redirect and the next render on a
+    // production server shared by two workers and a browser. Vitest's one-second default is shorter than that on a
+    // loaded two-core machine; a poll that never sees its value still fails, after this long.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
