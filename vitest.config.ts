@@ -15,6 +15,9 @@ export default defineConfig({
     ],
     environment: 'node',
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on a two-core CI machine, where most of
+    // a test's time is the embedded database's start and queries, not the CPU the other core would take.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/setup-env.ts'],
