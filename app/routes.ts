@@ -24,16 +24,6 @@ export default [
       route('verify-email', 'routes/account/verify-email.tsx'),
     ]),
   ]),
-  route('terms-of-use', 'routes/public/static-page.tsx', { id: 'terms-of-use' }),
-  route('privacy-policy', 'routes/public/static-page.tsx', { id: 'privacy-policy' }),
-  route('mortgages', 'routes/public/static-page.tsx', { id: 'mortgages' }),
-  route('tenant-information', 'routes/public/static-page.tsx', { id: 'tenant-information' }),
-  route('landlords', 'routes/public/static-page.tsx', { id: 'landlords' }),
-  route('careers', 'routes/public/static-page.tsx', { id: 'careers' }),
-  // Pages the legal footer links to (Consumer Rights Act fees lists, complaints, client money protection).
-  ...['complaints-procedure', 'landlord-fees', 'tenant-fees', 'cookie-policy', 'client-money-protection'].map((slug) =>
-    route(slug, 'routes/public/static-page.tsx', { id: slug }),
-  ),
   route('search', 'routes/public/search.tsx'),
   route('search.ljson', 'routes/api/search-ljson.ts'),
   route('places.ljson', 'routes/api/places-ljson.ts'),
@@ -158,6 +148,7 @@ export default [
     route('articles/images', 'routes/admin/articles-images.tsx'),
     route('articles/:id', 'routes/admin/articles-edit.tsx'),
     route('pages', 'routes/admin/pages.tsx'),
+    route('pages/new', 'routes/admin/pages-new.tsx'),
     route('pages/:id', 'routes/admin/pages-edit.tsx'),
     route('settings/agency', 'routes/admin/settings-agency.tsx'),
     route('settings/legal', 'routes/admin/settings-legal.tsx'),
@@ -170,5 +161,7 @@ export default [
     route('forms/:id', 'routes/admin/forms-edit.tsx'),
     route('forms/:id/preview', 'routes/admin/forms-preview.tsx'),
   ]),
-  route('*', 'routes/public/not-found.tsx'),
+  // Last: any other one-segment address is one of the site's pages (terms, fees, about us…), looked up by its name
+  // (app/lib/page-paths.ts); every other address answers 404.
+  route('*', 'routes/public/static-page.tsx', { id: 'static-page' }),
 ] satisfies RouteConfig;

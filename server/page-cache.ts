@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { onPageChange } from '../app/lib/page-cache-bus.server.ts';
+import { pageSlugOfPath } from '../app/lib/page-paths.ts';
 import { inlineHashesOf, type InlineHashes } from './inline-hashes.ts';
 
 /**
@@ -47,7 +48,10 @@ type Entry = {
   storedAt: number;
 };
 
-/** The public pages and what each shows; everything else (forms, accounts, modals, calls) is never shared. */
+/**
+ * The public pages and what each shows (and, below, the site's own pages by name); everything else (forms,
+ * accounts, modals, calls) is never shared.
+ */
 const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
   [/^\/$/, () => ['home', 'listings', 'articles']],
   [/^\/search$/, () => ['listings']],
@@ -56,10 +60,6 @@ const CACHEABLE_PAGES: [RegExp, (match: RegExpExecArray) => string[]][] = [
   [/^\/branches\/([^/]+)\/properties$/, (match) => ['listings', `branch:${match[1]}`]],
   [/^\/branches(?:\/([^/]+))?$/, (match) => ['listings', ...(match[1] ? [`branch:${match[1]}`] : [])]],
   [/^\/articles(?:\/[^/]+)?$/, () => ['articles']],
-  [
-    /^\/(terms-of-use|privacy-policy|mortgages|tenant-information|landlords|careers|complaints-procedure|landlord-fees|tenant-fees|cookie-policy|client-money-protection)$/,
-    (match) => [`page:${match[1]}`],
-  ],
 ];
 
 /** Listings a page links to: a property page shows similar ones, whose price and status it repeats. */
@@ -98,7 +98,9 @@ function sharedPageTags(url: URL): string[] | null {
     const match = pattern.exec(url.pathname);
     if (match) return ['site', ...tagsOf(match)];
   }
-  return null;
+  // The site's own pages: any one-segment address no other route owns (a missing one is a 404, never stored).
+  const slug = pageSlugOfPath(url.pathname);
+  return slug ? ['site', `page:${slug}`] : null;
 }
 
 /** The Content-Security-Policy for a page rendered without a nonce, allowing exactly its inline code. */

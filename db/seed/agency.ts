@@ -542,8 +542,9 @@ const primaryMenu: MenuPlan[] = [
   },
   {
     name: 'About',
-    url: '/branches',
+    url: '/about-us',
     children: [
+      { name: 'About us', url: '/about-us' },
       { name: 'Branches', url: '/branches' },
       { name: 'News', url: '/articles' },
       { name: 'Careers', url: '/careers' },

@@ -973,6 +973,29 @@ The scheme protects rent, deposits and other money we hold on behalf of landlord
 
 Our client accounts are held with a UK bank in designated client accounts, separate from the company's own money.`;
 
+const aboutUs = `${AGENCY_NAME} is an independent estate agency with ${branchPlans.length} branches: ${branchPlans.map((branch) => branch.name).join(', ')}. We sell and let homes, new homes, commercial and agricultural property, and we run property and antiques auctions.
+
+## What we believe
+
+- **Local knowledge.** Every branch is run by people who live in the area and know its streets, schools and prices.
+- **Straight answers.** We tell you what your home is worth, what we charge and how the sale or letting is going, in plain words.
+- **Looking after people.** Buying, selling and renting are big decisions: we return calls the same day and keep you up to date.
+
+## How we work
+
+- A free valuation, in person or [online in a minute](/valuation), with our fees set out before you decide.
+- Professional photographs, floor plans and an energy performance certificate for every listing, and the material information buyers and tenants need, from the first day on the market.
+- Viewings accompanied by our own staff, and feedback after every viewing.
+- For landlords: tenant finding, full management and deposits protected in a government-approved scheme.
+
+## Regulation and memberships
+
+We are members of The Property Ombudsman and of Propertymark Client Money Protection. Our [complaints procedure](/complaints-procedure), [fees for landlords](/landlord-fees) and [fees for tenants](/tenant-fees) are on this site.
+
+## Talk to us
+
+Find your nearest office on our [branches page](/branches), or call ${AGENCY_TELEPHONE}. We are always pleased to hear from people who would like to [work with us](/careers).`;
+
 export function buildPages(now: Date): PageRow[] {
   const entries: Array<[string, string, string]> = [
     ['terms-of-use', 'Terms of use', termsOfUse],
@@ -986,6 +1009,7 @@ export function buildPages(now: Date): PageRow[] {
     ['tenant-fees', 'Fees for tenants', tenantFees],
     ['cookie-policy', 'Cookie policy', cookiePolicy],
     ['client-money-protection', 'Client money protection certificate', clientMoneyProtection],
+    ['about-us', `About ${AGENCY_NAME}`, aboutUs],
   ];
   return entries.map(([slug, title, bodyMarkdown], index) => ({
     id: index + 1,

@@ -37,9 +37,11 @@ async function signedInEditor(page: Page, email: string): Promise<void> {
   await completeStaffSetup(page, setupLinkOf(created.output), PASSWORD);
 }
 
-async function sitemapHas(path: string): Promise<boolean> {
+async function sitemapHas(path: string, section: 'articles' | 'pages' = 'articles'): Promise<boolean> {
   const index = await publicText('/sitemap.xml');
-  const files = [...index.text.matchAll(/<loc>[^<]*(\/sitemaps\/articles-\d+\.xml)<\/loc>/g)].map((m) => m[1]!);
+  const files = [...index.text.matchAll(/<loc>[^<]*(\/sitemaps\/[a-z-]+-\d+\.xml)<\/loc>/g)]
+    .map((m) => m[1]!)
+    .filter((file) => file.startsWith(`/sitemaps/${section}-`));
   for (const file of files) {
     if ((await publicText(file)).text.includes(`${path}</loc>`)) return true;
   }
@@ -200,6 +202,46 @@ describe('the article and page editors', () => {
     await page.goto('/admin/articles/images');
     await expect.poll(() => page.locator('h1').textContent()).toBe('Images for articles and pages');
     await checkBothWidths(page);
+  }, 120_000);
+
+  it('an editor creates a page that is on the site and in the sitemap at once, then deletes it; the terms stay', async () => {
+    await page.goto('/admin/pages');
+    await page.getByRole('link', { name: 'New page' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('New page');
+    await hydrated(page);
+    await checkBothWidths(page);
+    const slug = `our-team-${stamp}`;
+    expect((await publicText(`/${slug}`)).status).toBe(404);
+    await page.getByLabel('Title', { exact: true }).fill(`Our team ${stamp}`);
+    await page.getByLabel('Text', { exact: true }).fill('## Meet the team\n\nTwelve of us, all **local**.');
+    await expect
+      .poll(() => page.locator('.markdown-preview__body').innerHTML(), { timeout: 20_000 })
+      .toContain('<h2>Meet the team</h2>');
+    await page.getByRole('button', { name: 'Create the page' }).press('Enter');
+    await expect.poll(() => noticeText(page), { timeout: 20_000 }).toContain('The page has been saved');
+    expect(pathOf(page)).toMatch(/^\/admin\/pages\/\d+$/);
+
+    const shown = await publicText(`/${slug}`);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain('<h2>Meet the team</h2>');
+    expect((await publicText(`/${slug}`)).cache).toBe('HIT');
+    expect(await sitemapHas(`/${slug}`, 'pages')).toBe(true);
+
+    await page.getByRole('button', { name: /^Delete the page/ }).press('Enter');
+    await expect.poll(() => noticeText(page), { timeout: 20_000 }).toContain(`The page /${slug} has been deleted`);
+    expect((await publicText(`/${slug}`)).status).toBe(404);
+    expect(await sitemapHas(`/${slug}`, 'pages')).toBe(false);
+    await checkBothWidths(page);
+
+    // The site links to its terms from every form: they can be changed, never deleted.
+    await page.getByRole('link', { name: 'Terms of use', exact: true }).click();
+    await expect.poll(() => pathOf(page)).toMatch(/^\/admin\/pages\/\d+$/);
+    await page.getByRole('button', { name: /^Delete the page/ }).press('Enter');
+    await expect
+      .poll(() => summaryText(page), { timeout: 20_000 })
+      .toContain('This page cannot be deleted: the site links to it');
+    expect((await publicText('/terms-of-use')).status).toBe(200);
+    await expectNoAxeViolations(page);
   }, 120_000);
 
   it('without JavaScript, Preview shows the rendered text and a scheduled article stays off the site', async () => {

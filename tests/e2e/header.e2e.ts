@@ -140,6 +140,8 @@ describe('every menu link', () => {
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     const internal = [...new Set(hrefs)].filter((href) => href.startsWith('/') && !href.startsWith('//'));
     expect(internal.length).toBeGreaterThan(10);
+    // The About menu opens with the agency's own page, written in the back office.
+    expect(internal).toContain('/about-us');
     const broken: string[] = [];
     for (const href of internal) {
       const response = await page.request.get(href, { maxRedirects: 5 });

@@ -61,6 +61,7 @@ import * as articleEditRoute from '../../app/routes/admin/articles-edit.tsx';
 import * as articleImagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pagesRoute from '../../app/routes/admin/pages.tsx';
 import * as pageEditRoute from '../../app/routes/admin/pages-edit.tsx';
+import * as pageNewRoute from '../../app/routes/admin/pages-new.tsx';
 import * as formsRoute from '../../app/routes/admin/forms.tsx';
 import * as formsNewRoute from '../../app/routes/admin/forms-new.tsx';
 import * as formsEditRoute from '../../app/routes/admin/forms-edit.tsx';
@@ -308,6 +309,7 @@ const ADMIN_ROUTES: readonly AdminRouteCase[] = [
     access: CONTENT_ROLES,
   },
   { file: 'routes/admin/pages.tsx', path: '/admin/pages', module: pagesRoute, access: CONTENT_ROLES },
+  { file: 'routes/admin/pages-new.tsx', path: '/admin/pages/new', module: pageNewRoute, access: CONTENT_ROLES },
   {
     file: 'routes/admin/pages-edit.tsx',
     path: '/admin/pages/1',

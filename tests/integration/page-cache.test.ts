@@ -151,6 +151,12 @@ beforeAll(async () => {
         );
       }
       if (url.pathname === '/set-cookie-page') return new Response('x', { headers: { 'Set-Cookie': 'a=b' } });
+      if (url.pathname === '/no-such-page') {
+        return new Response(documentOf(url.pathname, 'Page not found', token), {
+          status: 404,
+          headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        });
+      }
       const branchCards =
         url.pathname === '/branches' ? '<a href="/branches/bath">Bath</a><a href="/branches/bristol">Bristol</a>' : '';
       return new Response(documentOf(url.pathname, `${greeting}${list}${branchCards}`, token), {
@@ -433,6 +439,17 @@ describe('invalidation by kind of change', () => {
     expect(await cached('/search')).toBe(false);
     expect(await cached('/')).toBe(false);
     expect(await cached('/terms-of-use')).toBe(true);
+  });
+
+  it("shares the site's own pages by name, drops only the one changed, and never a reserved address or a 404", async () => {
+    await warm(['/about-us', '/terms-of-use']);
+    announcePageChange(database.db, ['page:about-us']);
+    expect(await cached('/about-us')).toBe(false);
+    expect(await cached('/terms-of-use')).toBe(true);
+    for (const url of ['/valuation', '/outbox', '/no-such-page']) {
+      await get(url);
+      expect(await cached(url), url).toBe(false);
+    }
   });
 
   it('drops a property page when a listing it links to changes', async () => {

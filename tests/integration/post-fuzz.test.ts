@@ -39,7 +39,16 @@ const POST_ENDPOINTS: { path: string; load: () => Promise<RouteModule>; params?:
     load: () => import('../../app/routes/public/unsubscribe.tsx'),
     params: { token: 'abcdefghijklmnopqrstuvwx' },
   },
-  { path: '/no-such-page', load: () => import('../../app/routes/public/not-found.tsx'), params: { '*': 'x' } },
+  {
+    path: '/no-such-page',
+    load: () => import('../../app/routes/public/static-page.tsx'),
+    params: { '*': 'no-such-page' },
+  },
+  {
+    path: '/terms-of-use',
+    load: () => import('../../app/routes/public/static-page.tsx'),
+    params: { '*': 'terms-of-use' },
+  },
   { path: '/property_views', load: () => import('../../app/routes/api/property-views.ts') },
   { path: '/exposures/create_many', load: () => import('../../app/routes/api/exposures.ts') },
   { path: '/ajax-events/logs', load: () => import('../../app/routes/api/consent-logs.ts') },

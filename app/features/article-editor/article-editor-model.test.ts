@@ -8,6 +8,8 @@ import {
   formatLocalDateTime,
   fromLondon,
   isSlug,
+  newPageFormSchema,
+  PAGE_MESSAGES,
   pageFormSchema,
   parseLocalDateTime,
   parseTopics,
@@ -182,5 +184,40 @@ describe('UK time and status', () => {
       'scheduled',
     );
     expect(articleStatusOf({ isPublished: true, publishedAt: now }, now)).toBe('published');
+  });
+});
+
+describe('newPageFormSchema', () => {
+  const page = { title: 'About Harbour & Vale', slug: '', body_markdown: 'Hello', seo_title: '', seo_description: '' };
+
+  it('makes the address from the title when left empty, and keeps a chosen one in lower case', () => {
+    expect(newPageFormSchema.parse(page).slug).toBe('about-harbour-and-vale');
+    expect(newPageFormSchema.parse({ ...page, slug: ' Our-Team ' }).slug).toBe('our-team');
+  });
+
+  it('refuses an address another route owns, and one of the wrong shape, each with its message', () => {
+    const slugError = (slug: string) => {
+      const result = newPageFormSchema.safeParse({ ...page, slug });
+      return result.success ? null : result.error.issues.find((issue) => issue.path[0] === 'slug')?.message;
+    };
+    expect(slugError('search')).toBe(PAGE_MESSAGES.slugReserved);
+    expect(slugError('admin')).toBe(PAGE_MESSAGES.slugReserved);
+    expect(slugError('about us')).toBe(PAGE_MESSAGES.slug);
+    expect(slugError('a/b')).toBe(PAGE_MESSAGES.slug);
+    expect(slugError('x'.repeat(81))).toBe(PAGE_MESSAGES.slug);
+    // Nothing in the title to make an address from.
+    expect(newPageFormSchema.safeParse({ ...page, title: '£££' }).error?.issues[0]?.message).toBe(PAGE_MESSAGES.slug);
+  });
+
+  it('gives every title either a page address or the address message, never anything else', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 120 }), (title) => {
+        const result = newPageFormSchema.safeParse({ ...page, title });
+        if (result.success) expect(result.data.slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+        else
+          for (const issue of result.error.issues)
+            expect([PAGE_MESSAGES.title, PAGE_MESSAGES.slug, PAGE_MESSAGES.slugReserved]).toContain(issue.message);
+      }),
+    );
   });
 });

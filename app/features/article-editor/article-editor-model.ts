@@ -5,6 +5,7 @@
  * HTML dropped, only http(s), mailto, tel, site-relative and fragment links). Addresses have a fixed shape.
  */
 import { z } from 'zod';
+import { isAvailablePageSlug, MAX_PAGE_SLUG_LENGTH, PAGE_SLUG } from '../../lib/page-paths.ts';
 import { plainLine, withoutControls } from '../../lib/plain-text.ts';
 
 export const ARTICLE_MESSAGES = {
@@ -38,7 +39,24 @@ export const PAGE_MESSAGES = {
   revision: ARTICLE_MESSAGES.revision,
   conflict:
     'Someone else saved this page while you were editing it, so your changes were not saved. The form now shows their version: make your changes again.',
+  slug: 'Enter an address of lower-case letters, digits and single hyphens, like about-us',
+  slugReserved: 'This address belongs to another part of the site: choose another, like about-us',
+  slugTaken: 'Another page already has this address: choose another',
+  deleteConflict:
+    'Someone else saved this page while you were looking at it, so it was not deleted. Read it again and delete it if it is still not needed.',
+  linkedBySite:
+    'This page cannot be deleted: the site links to it from its forms and property pages. Change its text instead.',
+  linkedByFooter:
+    'This page cannot be deleted: the legal footer links to it. Point the footer at another page in Settings, Company and legal details, first.',
+  linkedByMenu: (menu: string, name: string) =>
+    `This page cannot be deleted: the ${menu} links to it (${name}). Take that link out of the menu first.`,
 } as const;
+
+/**
+ * Pages the site's own code links to (form consent text, the calculators, the footer's fixed links): they must
+ * always answer, so they can be edited but not deleted. A unit test finds every such link in the code.
+ */
+export const PAGES_THE_SITE_LINKS: readonly string[] = ['terms-of-use', 'privacy-policy', 'mortgages'];
 
 const ARTICLE_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -238,6 +256,31 @@ export const pageFormSchema = z.object({
 
 export type PageForm = z.output<typeof pageFormSchema>;
 
+/**
+ * A new page: its words and its address, chosen once (from the title when left empty). The address is fixed from
+ * then on, so links to it from menus, emails and other sites keep working.
+ */
+export const newPageFormSchema = pageFormSchema
+  .omit({ version: true })
+  .extend({ slug: formText.transform((value) => value.trim().toLowerCase()) })
+  .transform((form, ctx) => {
+    const slug = form.slug === '' ? slugFromTitle(form.title) : form.slug;
+    if (!PAGE_SLUG.test(slug) || slug.length > MAX_PAGE_SLUG_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: PAGE_MESSAGES.slug, path: ['slug'] });
+      return z.NEVER;
+    }
+    if (!isAvailablePageSlug(slug)) {
+      ctx.addIssue({ code: 'custom', message: PAGE_MESSAGES.slugReserved, path: ['slug'] });
+      return z.NEVER;
+    }
+    return { ...form, slug };
+  });
+
+export type NewPageForm = z.output<typeof newPageFormSchema>;
+
+/** The edit page's Delete button: the version the page was read at, so a delete never removes unseen changes. */
+export const deletePageSchema = z.object({ version: positiveInteger(PAGE_MESSAGES.version) });
+
 /** The history's Restore button: the version it restores and the version the page was loaded at. */
 export const restoreSchema = z.object({
   revision_id: positiveInteger(ARTICLE_MESSAGES.revision),
@@ -258,7 +301,7 @@ export function altFromFileName(name: string): string {
 }
 
 /** Which button sent the form: Preview shows the rendered text and saves nothing. */
-export function intentOf(fields: Record<string, unknown>): 'preview' | 'restore' | 'save' {
+export function intentOf(fields: Record<string, unknown>): 'preview' | 'restore' | 'delete' | 'save' {
   const intent = fields.intent;
-  return intent === 'preview' || intent === 'restore' ? intent : 'save';
+  return intent === 'preview' || intent === 'restore' || intent === 'delete' ? intent : 'save';
 }

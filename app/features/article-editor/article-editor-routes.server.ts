@@ -10,6 +10,7 @@ import { parseFields, replyInvalid, seeOther } from '../../lib/http/form-submiss
 import { replyTo, type FormResult, type FormSubmission } from '../../lib/http/form-submission.ts';
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields, type FieldRecord } from '../../lib/http/request-body.ts';
+import { isAvailablePageSlug } from '../../lib/page-paths.ts';
 import { renderMarkdown } from '../content/index.server.ts';
 import { receiveStaffUploads } from '../media/index.server.ts';
 import type { StaffPrincipal } from '../staff/index.ts';
@@ -23,12 +24,16 @@ import {
   intentOf,
   MAX_IMAGES_PER_UPLOAD,
   MAX_BODY_LENGTH,
+  deletePageSchema,
+  newPageFormSchema,
   PAGE_MESSAGES,
   pageFormSchema,
   restoreSchema,
 } from './article-editor-model.ts';
 import {
   createArticle,
+  createPage,
+  deletePage,
   getArticleForEditor,
   getPageForEditor,
   listArticlesForEditor,
@@ -191,10 +196,38 @@ export async function articleEditAction(request: Request, context: AppLoadContex
 // ---------------------------------------------------------------------------------------------------------------
 // Static pages
 
-/** GET /admin/pages */
+/** GET /admin/pages (after a delete, `?deleted=<address>` names the page that went). */
 export async function pageListLoader(request: Request) {
   await requireContentEditor(request);
-  return data({ pages: await listPagesForEditor(getDb()) }, { headers: NO_STORE });
+  const deleted = new URL(request.url).searchParams.get('deleted');
+  return data(
+    {
+      pages: await listPagesForEditor(getDb()),
+      deleted: deleted && isAvailablePageSlug(deleted) ? `/${deleted}` : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** GET /admin/pages/new */
+export async function newPageLoader(request: Request) {
+  await requireContentEditor(request);
+  return data({}, { headers: NO_STORE });
+}
+
+/** POST /admin/pages/new: Preview, or create the page at its address. */
+export async function newPageAction(request: Request, context: AppLoadContext) {
+  assertMethod(request, ['POST']);
+  const principal = await requireContentEditor(request);
+  const fields = await readFields(request, { limitBytes: FORM_LIMIT_BYTES });
+  const submission = parseFields(fields, newPageFormSchema);
+  if (intentOf(fields) === 'preview') return replyPreview(submission, fields);
+  if (submission.status !== 'success') return replyInvalid(submission);
+  const outcome = await createPage(getDb(), submission.value, actorOf(principal, context));
+  if (outcome.status === 'slug-taken') {
+    return replyInvalid(submission, [{ field: 'slug', message: PAGE_MESSAGES.slugTaken }]);
+  }
+  return seeOther(`/admin/pages/${outcome.id}?saved=1`);
 }
 
 /** GET /admin/pages/:id */
@@ -211,7 +244,7 @@ export async function pageEditLoader(request: Request, idValue: string | undefin
   );
 }
 
-/** POST /admin/pages/:id: Preview, Save or Restore a saved version. */
+/** POST /admin/pages/:id: Preview, Save, Restore a saved version, or Delete the page. */
 export async function pageEditAction(request: Request, context: AppLoadContext, idValue: string | undefined) {
   assertMethod(request, ['POST']);
   const principal = await requireContentEditor(request);
@@ -223,6 +256,19 @@ export async function pageEditAction(request: Request, context: AppLoadContext, 
   const actor = actorOf(principal, context);
   const conflict = () =>
     data({ formResult: null, conflict: PAGE_MESSAGES.conflict }, { status: 409, headers: NO_STORE });
+  if (intent === 'delete') {
+    const remove = parseFields(fields, deletePageSchema);
+    if (remove.status !== 'success') throw new HttpError(400, PAGE_MESSAGES.version);
+    const outcome = await deletePage(db, id, remove.value.version, actor);
+    if (outcome.status === 'not-found') throw new HttpError(404, PAGE_NOT_FOUND);
+    if (outcome.status === 'conflict') {
+      return data({ formResult: null, conflict: PAGE_MESSAGES.deleteConflict }, { status: 409, headers: NO_STORE });
+    }
+    if (outcome.status === 'refused') {
+      return data({ formResult: null, conflict: outcome.message }, { status: 409, headers: NO_STORE });
+    }
+    return seeOther(`/admin/pages?deleted=${outcome.slug}`);
+  }
   if (intent === 'restore') {
     const restore = parseFields(fields, restoreSchema);
     if (restore.status !== 'success') throw new HttpError(400, PAGE_MESSAGES.revision);

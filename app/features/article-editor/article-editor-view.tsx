@@ -12,6 +12,7 @@ import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import {
   articleFormSchema,
   formatLocalDateTime,
+  newPageFormSchema,
   pageFormSchema,
   STATUS_LABELS,
   type ArticleStatus,
@@ -80,19 +81,31 @@ export function ArticleList({ articles }: { articles: readonly ArticleListRow[] 
   );
 }
 
-export function PageList({ pages }: { pages: readonly PageListRow[] }) {
+export function PageList({ pages, deleted }: { pages: readonly PageListRow[]; deleted: string | null }) {
   return (
-    <AdminTable label="Pages" caption="The site's pages" columns={['Title', 'Address', 'Last changed']}>
-      {pages.map((page) => (
-        <tr key={page.id}>
-          <td>
-            <a href={`/admin/pages/${page.id}`}>{page.title}</a>
-          </td>
-          <td>/{page.slug}</td>
-          <td>{formatWhen(page.updatedAt)}</td>
-        </tr>
-      ))}
-    </AdminTable>
+    <>
+      {deleted ? (
+        <p className="admin-notice" role="status">
+          The page {deleted} has been deleted. Its address now answers “Page not found”.
+        </p>
+      ) : null}
+      <p>
+        <a className="admin-button" href="/admin/pages/new">
+          New page
+        </a>
+      </p>
+      <AdminTable label="Pages" caption="The site's pages" columns={['Title', 'Address', 'Last changed']}>
+        {pages.map((page) => (
+          <tr key={page.id}>
+            <td>
+              <a href={`/admin/pages/${page.id}`}>{page.title}</a>
+            </td>
+            <td>/{page.slug}</td>
+            <td>{formatWhen(page.updatedAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </>
   );
 }
 
@@ -349,13 +362,14 @@ export function PageEditorForm({
   conflict,
   preview,
 }: {
-  page: EditablePageView;
+  /** Null for a new page, which also chooses its address. */
+  page: EditablePageView | null;
   initialPreview: string;
   conflict: string | null;
   preview: string | null;
 }) {
-  const formId = `page-${page.id}`;
-  const form = useSchemaForm({ id: formId, schema: pageFormSchema });
+  const formId = `page-${page?.id ?? 'new'}`;
+  const form = useSchemaForm({ id: formId, schema: page ? pageFormSchema : newPageFormSchema });
   const livePreview = usePreview(formId, preview ?? initialPreview);
   const value = (name: string, saved: string) => form.values[name] ?? saved;
   const errors = conflict ? [{ field: 'form', message: conflict }, ...form.errors] : form.errors;
@@ -365,14 +379,25 @@ export function PageEditorForm({
       <div className="content-editor">
         <form method="post" className="content-editor__form" {...form.formProps}>
           <CsrfField />
-          <input type="hidden" name="version" value={page.version} />
+          {page ? <input type="hidden" name="version" value={page.version} /> : null}
           <TextField
             name="title"
             label="Title"
             autoComplete="off"
-            defaultValue={value('title', page.title)}
+            defaultValue={value('title', page?.title ?? '')}
             error={form.errorFor('title')}
           />
+          {page ? null : (
+            <TextField
+              name="slug"
+              label="Address"
+              hint="The page's address on the site, after the /. Leave it empty to make one from the title. It cannot be changed once the page is saved."
+              autoComplete="off"
+              spellCheck={false}
+              defaultValue={value('slug', '')}
+              error={form.errorFor('slug')}
+            />
+          )}
           <TextAreaField
             name="body_markdown"
             label="Text"
@@ -380,7 +405,7 @@ export function PageEditorForm({
             rows={22}
             className="content-editor__markdown"
             spellCheck
-            defaultValue={value('body_markdown', page.bodyMarkdown)}
+            defaultValue={value('body_markdown', page?.bodyMarkdown ?? '')}
             error={form.errorFor('body_markdown')}
             onInput={livePreview.onInput}
           />
@@ -391,7 +416,7 @@ export function PageEditorForm({
               label="Title for search engines (optional)"
               hint="Up to 70 characters. Empty: the title."
               autoComplete="off"
-              defaultValue={value('seo_title', page.seoTitle)}
+              defaultValue={value('seo_title', page?.seoTitle ?? '')}
               error={form.errorFor('seo_title')}
             />
             <TextAreaField
@@ -399,13 +424,13 @@ export function PageEditorForm({
               label="Description for search engines (optional)"
               hint="Up to 160 characters."
               rows={2}
-              defaultValue={value('seo_description', page.seoDescription)}
+              defaultValue={value('seo_description', page?.seoDescription ?? '')}
               error={form.errorFor('seo_description')}
             />
           </fieldset>
           <div className="content-editor__actions">
             <button type="submit" className="admin-button" disabled={form.isPending}>
-              Save the page
+              {page ? 'Save the page' : 'Create the page'}
             </button>
             <button
               type="submit"
@@ -422,6 +447,30 @@ export function PageEditorForm({
         <PreviewPanel html={livePreview.html} isUpdating={livePreview.isUpdating} />
       </div>
     </>
+  );
+}
+
+/**
+ * Deleting a page: a form of its own below the editor, sent with the version the page was read at. The server
+ * refuses while anything links to the page (the site's own forms, the legal footer, a menu), with the reason.
+ */
+export function DeletePageForm({ page }: { page: EditablePageView }) {
+  return (
+    <section aria-labelledby="delete-page-title" className="content-delete">
+      <h2 id="delete-page-title">Delete this page</h2>
+      <p>
+        The address /{page.slug} will answer “Page not found”. Pages the site, the legal footer or a menu link to cannot
+        be deleted.
+      </p>
+      <form method="post">
+        <CsrfField />
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="version" value={page.version} />
+        <button type="submit" className="admin-button admin-button--danger">
+          Delete the page<span className="visually-hidden"> {page.title}</span>
+        </button>
+      </form>
+    </section>
   );
 }
 

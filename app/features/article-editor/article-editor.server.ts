@@ -6,17 +6,21 @@
  * and the RSS feed are read from the database on every request, so they follow at once.
  */
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import { articles, contentRevisions, pages, staffAccounts } from '../../../db/schema/index.ts';
+import { articles, contentRevisions, menuItems, pages, staffAccounts } from '../../../db/schema/index.ts';
 import type { ArticleKind, ContentRevisionKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
+import { legalFooterPaths } from '../site-settings/index.server.ts';
 import { recordAudit } from '../staff/index.server.ts';
 import {
   articleStatusOf,
   fromLondon,
   type ArticleForm,
   type ArticleStatus,
+  type NewPageForm,
   type PageForm,
+  PAGE_MESSAGES,
+  PAGES_THE_SITE_LINKS,
 } from './article-editor-model.ts';
 
 export type AuditActor = { staffId: number; actorEmail: string; ip: string | null };
@@ -628,4 +632,124 @@ export async function restorePageRevision(
       details: { restoredVersion: revision?.version ?? null, ...changes },
     }),
   );
+}
+
+export type NewPageOutcome = { status: 'saved'; id: number } | { status: 'slug-taken' };
+
+/** A new page of the site, at `/<slug>` from the moment it is saved. */
+export async function createPage(
+  db: Database,
+  form: NewPageForm,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<NewPageOutcome> {
+  const words: PageWords = {
+    title: form.title,
+    bodyMarkdown: form.body_markdown,
+    seoTitle: form.seo_title,
+    seoDescription: form.seo_description,
+  };
+  const authorName = await authorNameOf(db, actor.staffId);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: pages.id }).from(pages).where(eq(pages.slug, form.slug)).limit(1);
+      if (taken) return null;
+      const [row] = await tx
+        .insert(pages)
+        .values({ slug: form.slug, ...words, updatedAt: now, version: 1 })
+        .returning({ id: pages.id });
+      const pageId = row!.id;
+      await addRevision(
+        tx,
+        { kind: 'page', itemId: pageId, version: 1, snapshot: words },
+        { staffId: actor.staffId, name: authorName },
+        now,
+      );
+      await recordAudit(
+        tx,
+        {
+          ...actor,
+          action: 'page.created',
+          target: `page:${form.slug}`,
+          details: { after: { slug: form.slug, ...words } },
+        },
+        now,
+      );
+      return pageId;
+    });
+    if (id === null) return { status: 'slug-taken' };
+    announcePageChange(db, [`page:${form.slug}`]);
+    return { status: 'saved', id };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: 'slug-taken' };
+    throw error;
+  }
+}
+
+/** Menu items linking to a page: its path alone, with a trailing slash, a query or a fragment. */
+async function menuLinksTo(db: Database, slug: string) {
+  const path = `/${slug}`;
+  return db
+    .select({ menu: menuItems.menu, name: menuItems.name })
+    .from(menuItems)
+    .where(
+      sql`${menuItems.url} = ${path} or ${menuItems.url} = ${`${path}/`} or left(${menuItems.url}, ${path.length + 1}) in (${`${path}?`}, ${`${path}#`})`,
+    )
+    .orderBy(asc(menuItems.id))
+    .limit(1);
+}
+
+/** Why a page must stay (something links to it), in the words the editor shows; null when it may go. */
+async function pageDeletionRefusal(db: Database, slug: string): Promise<string | null> {
+  if (PAGES_THE_SITE_LINKS.includes(slug)) return PAGE_MESSAGES.linkedBySite;
+  const footer = await legalFooterPaths(db);
+  if (footer.some((path) => path.split(/[?#]/)[0]?.replace(/\/$/, '') === `/${slug}`)) {
+    return PAGE_MESSAGES.linkedByFooter;
+  }
+  const [menuLink] = await menuLinksTo(db, slug);
+  if (menuLink) {
+    return PAGE_MESSAGES.linkedByMenu(menuLink.menu === 'primary' ? 'header menu' : 'footer menu', menuLink.name);
+  }
+  return null;
+}
+
+export type PageDeleteOutcome =
+  | { status: 'deleted'; slug: string }
+  | { status: 'not-found' }
+  | { status: 'conflict' }
+  | { status: 'refused'; message: string };
+
+/**
+ * Deletes a page nothing links to, read at `version`. Its words go into the audit entry (the one place they can
+ * be read back from); its saved versions go with it.
+ */
+export async function deletePage(
+  db: Database,
+  id: number,
+  version: number,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<PageDeleteOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<PageDeleteOutcome> => {
+    const [before] = await tx.select(pageColumns).from(pages).where(eq(pages.id, id)).for('update');
+    if (!before) return { status: 'not-found' };
+    if (before.version !== version) return { status: 'conflict' };
+    const refusal = await pageDeletionRefusal(tx, before.slug);
+    if (refusal) return { status: 'refused', message: refusal };
+    await tx.delete(pages).where(eq(pages.id, id));
+    await tx.delete(contentRevisions).where(and(eq(contentRevisions.kind, 'page'), eq(contentRevisions.itemId, id)));
+    await recordAudit(
+      tx,
+      {
+        ...actor,
+        action: 'page.deleted',
+        target: `page:${before.slug}`,
+        details: { before: { slug: before.slug, ...pageWordsOf(before) } },
+      },
+      now,
+    );
+    return { status: 'deleted', slug: before.slug };
+  });
+  if (outcome.status === 'deleted') announcePageChange(db, [`page:${outcome.slug}`]);
+  return outcome;
 }

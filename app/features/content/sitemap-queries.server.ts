@@ -5,9 +5,6 @@ import { visibleArticle } from './article-schedule.server.ts';
 import { listLandingPageSitemapEntries } from './landing-pages.server.ts';
 import { SITEMAP_URL_LIMIT, sitemapFileName, type SitemapEntry, type SitemapSection } from './sitemap-xml.ts';
 
-/** Paths of the static pages this site always has (they answer 200 on a seeded site). */
-const STATIC_PAGE_SLUGS = ['terms-of-use', 'privacy-policy', 'mortgages'];
-
 /** An article changes for search engines when it is edited and when it appears (a scheduled one falling due). */
 const articleLastmod = sql<Date | string>`greatest(${articles.updatedAt}, ${articles.publishedAt})`;
 
@@ -39,21 +36,18 @@ async function latestArticleUpdate(db: Database): Promise<Date | null> {
   return asDate(row?.at);
 }
 
-/** The home page, list pages and the static pages that exist. */
+/** The home page, list pages and every one of the site's own pages. */
 async function listPageEntries(db: Database): Promise<SitemapEntry[]> {
   const [propertiesAt, articlesAt, staticPages, branchCount] = await Promise.all([
     latestPropertyUpdate(db),
     latestArticleUpdate(db),
-    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages),
+    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.id)),
     db.select({ total: count() }).from(branches),
   ]);
   const entries: SitemapEntry[] = [{ path: '/', lastmod: newest(propertiesAt, articlesAt) }];
   if (articlesAt) entries.push({ path: '/articles', lastmod: articlesAt });
   if ((branchCount[0]?.total ?? 0) > 0) entries.push({ path: '/branches', lastmod: propertiesAt });
-  for (const slug of STATIC_PAGE_SLUGS) {
-    const page = staticPages.find((candidate) => candidate.slug === slug);
-    if (page) entries.push({ path: `/${slug}`, lastmod: page.updatedAt });
-  }
+  for (const page of staticPages) entries.push({ path: `/${page.slug}`, lastmod: page.updatedAt });
   return entries;
 }
 
@@ -129,9 +123,13 @@ export async function listSitemapEntries(db: Database, section: SitemapSection, 
 
 /** The files the sitemap index lists: every non-empty section, split every 50,000 URLs. */
 export async function listSitemapFiles(db: Database): Promise<{ file: string; lastmod: Date | null }[]> {
-  const [propertiesAt, articlesAt] = await Promise.all([latestPropertyUpdate(db), latestArticleUpdate(db)]);
+  const [propertiesAt, articlesAt, pagesAt] = await Promise.all([
+    latestPropertyUpdate(db),
+    latestArticleUpdate(db),
+    db.select({ at: max(pages.updatedAt) }).from(pages),
+  ]);
   const lastmods: Record<SitemapSection, Date | null> = {
-    pages: newest(propertiesAt, articlesAt),
+    pages: newest(propertiesAt, articlesAt, pagesAt[0]?.at),
     properties: propertiesAt,
     'landing-pages': propertiesAt,
     articles: articlesAt,

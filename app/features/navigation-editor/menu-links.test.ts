@@ -48,6 +48,9 @@ describe('matchSitePath', () => {
     expect(matchSitePath('/')).toEqual({ kind: 'fixed' });
     expect(matchSitePath('/search/')).toEqual({ kind: 'fixed' });
     expect(matchSitePath('/careers')).toEqual({ kind: 'static-page', slug: 'careers' });
+    // Any other one-segment address names a page: whether one exists is the database's question.
+    expect(matchSitePath('/no-such-page')).toEqual({ kind: 'static-page', slug: 'no-such-page' });
+    expect(matchSitePath('/about-us/')).toEqual({ kind: 'static-page', slug: 'about-us' });
     expect(matchSitePath('/articles/moving-home')).toEqual({ kind: 'article', slug: 'moving-home' });
     expect(matchSitePath('/branches/bath')).toEqual({ kind: 'branch', slug: 'bath' });
     expect(matchSitePath('/branches/bath/properties')).toEqual({ kind: 'branch', slug: 'bath' });
@@ -61,7 +64,8 @@ describe('matchSitePath', () => {
 
   it('knows no page for paths no route serves', () => {
     for (const path of [
-      '/no-such-page',
+      '/No-Such-Page',
+      '/no--such',
       '/admin',
       '/admin/menus',
       '/outbox',

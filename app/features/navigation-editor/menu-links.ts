@@ -5,6 +5,8 @@
  * (site-pages.server.ts); `matchSitePath` says which of the site's routes a path belongs to, and so what to look up.
  */
 
+import { pageSlugOfPath } from '../../lib/page-paths.ts';
+
 export const LINK_MESSAGES = {
   empty: 'Enter the link: a page of this site, like /search, or a web address starting with https://',
   tooLong: 'Enter a link of 2,000 characters or fewer',
@@ -60,21 +62,6 @@ export function parseMenuLink(input: string): LinkParse {
   }
   return { ok: false, message: LINK_MESSAGES.scheme };
 }
-
-/** The static pages the site routes (app/routes.ts); each exists only while its row is in `pages`. */
-export const STATIC_PAGE_SLUGS = [
-  'terms-of-use',
-  'privacy-policy',
-  'mortgages',
-  'tenant-information',
-  'landlords',
-  'careers',
-  'complaints-procedure',
-  'landlord-fees',
-  'tenant-fees',
-  'cookie-policy',
-  'client-money-protection',
-] as const;
 
 /** Pages that always answer, with the names the editor's page list shows. */
 export const FIXED_PAGES: readonly { path: string; name: string }[] = [
@@ -135,8 +122,9 @@ function decoded(segment: string): string | null {
 export function matchSitePath(rawPath: string): SitePathMatch | null {
   const path = rawPath.length > 1 ? rawPath.replace(/\/$/, '') : rawPath;
   if (FIXED_PAGES.some((page) => page.path === path)) return { kind: 'fixed' };
-  const slug = path.slice(1);
-  if ((STATIC_PAGE_SLUGS as readonly string[]).includes(slug)) return { kind: 'static-page', slug };
+  // Any other one-segment address is one of the site's pages by name: it exists while its row does.
+  const slug = pageSlugOfPath(path);
+  if (slug) return { kind: 'static-page', slug };
   for (const [pattern, build] of PATTERNS) {
     const match = pattern.exec(path);
     if (!match) continue;

@@ -4,18 +4,11 @@
  * form, or a landing page that has properties. A path no route serves, or whose content is missing, is refused.
  * Also the list of pages the link field offers.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { articles, branches, formDefinitions, pages, properties } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { listLandingPages } from '../search/index.server.ts';
-import {
-  FIXED_PAGES,
-  LINK_MESSAGES,
-  matchSitePath,
-  MODAL_PATHS,
-  STATIC_PAGE_SLUGS,
-  type MenuLink,
-} from './menu-links.ts';
+import { FIXED_PAGES, LINK_MESSAGES, matchSitePath, MODAL_PATHS, type MenuLink } from './menu-links.ts';
 
 async function hasRow(query: Promise<unknown[]>): Promise<boolean> {
   return (await query).length > 0;
@@ -82,14 +75,10 @@ export type LinkablePage = { path: string; name: string };
 
 const LISTED_ARTICLES = 100;
 
-/** The pages the link field suggests: fixed pages, static pages, branches, recent articles and landing pages. */
+/** The pages the link field suggests: fixed pages, the site's own pages, branches, recent articles and landing pages. */
 export async function listLinkablePages(db: Database): Promise<LinkablePage[]> {
   const [staticPages, branchRows, articleRows, forms, landings] = await Promise.all([
-    db
-      .select({ slug: pages.slug, title: pages.title })
-      .from(pages)
-      .where(inArray(pages.slug, [...STATIC_PAGE_SLUGS]))
-      .orderBy(asc(pages.title)),
+    db.select({ slug: pages.slug, title: pages.title }).from(pages).orderBy(asc(pages.title)),
     db.select({ slug: branches.slug, name: branches.name }).from(branches).orderBy(asc(branches.name)),
     db
       .select({ slug: articles.slug, title: articles.title })

@@ -190,7 +190,7 @@ function FoundSection({
               required
               error={errorFor(found.errors, 'confirm_email')}
             />
-            <button type="submit" className="admin-button privacy__danger">
+            <button type="submit" className="admin-button admin-button--danger">
               Erase everything held about this address
             </button>
           </form>

@@ -186,6 +186,22 @@ export async function getLegalForm(db: Database): Promise<SettingsForm<{ isEnter
     : null;
 }
 
+/**
+ * The addresses the legal footer links to, as the footer shows them (the defaults until the agency sets its own):
+ * the fee lists, complaints, privacy and cookies pages and the client money protection certificate.
+ */
+export async function legalFooterPaths(db: Database): Promise<string[]> {
+  const fields = legalFormFields((await readSettings(db))?.legal ?? null);
+  return [
+    fields.complaintsPage,
+    fields.landlordFeesPage,
+    fields.tenantFeesPage,
+    fields.privacyPage,
+    fields.cookiesPage,
+    fields.clientMoneyCertificateUrl,
+  ].filter((path): path is string => typeof path === 'string' && path !== '');
+}
+
 export function saveLegalSettings(db: Database, input: LegalSettingsInput, actor: SettingsActor) {
   const { version, ...legal } = input;
   return saveChange(db, 'legal', version, actor, (row) => ({

@@ -2,6 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pages-edit';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import {
+  DeletePageForm,
   ImageUploadForm,
   PageEditorForm,
   RevisionHistory,
@@ -9,7 +10,7 @@ import {
 } from '../../features/article-editor/article-editor-view.tsx';
 import { pageEditAction, pageEditLoader } from '../../features/article-editor/article-editor-routes.server.ts';
 
-/** /admin/pages/:id (owners and editors): a page's words and history. */
+/** /admin/pages/:id (owners and editors): a page's words and history, and deleting it. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   return answeringHttpErrors(request, () => pageEditLoader(request, params.id));
 }
@@ -50,6 +51,7 @@ export default function AdminPageRoute({ loaderData, actionData }: Route.Compone
       />
       <ImageUploadForm />
       <RevisionHistory revisions={revisions} currentVersion={page.version} />
+      <DeletePageForm page={page} />
     </>
   );
 }

@@ -3,11 +3,22 @@ import type { Route } from './+types/static-page';
 import { getPageBySlug } from '../../features/content/pages.server.ts';
 import { openGraphMeta } from '../../features/content/open-graph.ts';
 import { getDb } from '../../lib/db.server.ts';
+import { methodNotAllowed } from '../../lib/http/http-error.ts';
+import { pageSlugOfPath } from '../../lib/page-paths.ts';
+
+/**
+ * Every address no other route answers: one of the site's pages by its name (/terms-of-use, /about-us), written in
+ * the back office; anything else is the root error boundary's 404 page.
+ */
+async function pageAt(request: Request) {
+  const slug = pageSlugOfPath(new URL(request.url).pathname);
+  const page = slug ? await getPageBySlug(getDb(), slug) : null;
+  if (!slug || !page) throw data('Page not found', { status: 404 });
+  return { slug, page };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/^\//, '');
-  const page = await getPageBySlug(getDb(), slug);
-  if (!page) throw data('Page not found', { status: 404 });
+  const { slug, page } = await pageAt(request);
   return {
     title: page.title,
     html: page.html,
@@ -15,6 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seoDescription: page.seoDescription,
     canonical: `${context.origin}/${slug}`,
   };
+}
+
+/** A page only reads: a post to it is refused as to any page without a form; to no page at all, 404. */
+export async function action({ request }: Route.ActionArgs) {
+  await pageAt(request);
+  methodNotAllowed(request, ['GET', 'HEAD']);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
