@@ -210,6 +210,8 @@ describe('deleting a page', () => {
     );
     const id = createdId(created);
     announced.length = 0;
+    const editPage = await call('editor', pageRoute.loader, `/admin/pages/${id}`, { id });
+    expect((editPage.data as { deletionRefusal: string | null }).deletionRefusal).toBeNull();
     const deleted = await remove('editor', id, 1);
     expect(deleted.status).toBe(303);
     expect(deleted.response?.headers.get('location')).toBe('/admin/pages?deleted=winter-opening');
@@ -242,6 +244,10 @@ describe('deleting a page', () => {
       return (answer.data as { conflict: string }).conflict;
     };
     expect(await refusal('terms-of-use')).toBe(PAGE_MESSAGES.linkedBySite);
+    // The edit page says so before anyone tries.
+    const terms = (await pageRow('terms-of-use'))!;
+    const termsPage = await call('editor', pageRoute.loader, `/admin/pages/${terms.id}`, { id: String(terms.id) });
+    expect((termsPage.data as { deletionRefusal: string | null }).deletionRefusal).toBe(PAGE_MESSAGES.linkedBySite);
     // The footer's default fee page, until the agency points the footer elsewhere; then the page it points at.
     expect(await refusal('tenant-fees')).toBe(PAGE_MESSAGES.linkedByFooter);
     await call('owner', newPageRoute.action, '/admin/pages/new', {}, newPage({ title: 'Our fees', slug: 'our-fees' }));

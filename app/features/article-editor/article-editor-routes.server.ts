@@ -39,6 +39,7 @@ import {
   listArticlesForEditor,
   listPagesForEditor,
   listRevisions,
+  pageDeletionRefusal,
   restoreArticleRevision,
   restorePageRevision,
   saveArticle,
@@ -237,9 +238,12 @@ export async function pageEditLoader(request: Request, idValue: string | undefin
   const db = getDb();
   const page = await getPageForEditor(db, id);
   if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
-  const revisions = await listRevisions(db, 'page', id);
+  const [revisions, deletionRefusal] = await Promise.all([
+    listRevisions(db, 'page', id),
+    pageDeletionRefusal(db, page.slug),
+  ]);
   return data(
-    { page, revisions, preview: renderMarkdown(page.bodyMarkdown), notice: savedNotice(request) },
+    { page, revisions, deletionRefusal, preview: renderMarkdown(page.bodyMarkdown), notice: savedNotice(request) },
     { headers: NO_STORE },
   );
 }

@@ -451,25 +451,29 @@ export function PageEditorForm({
 }
 
 /**
- * Deleting a page: a form of its own below the editor, sent with the version the page was read at. The server
- * refuses while anything links to the page (the site's own forms, the legal footer, a menu), with the reason.
+ * Deleting a page: a form of its own below the editor, sent with the version the page was read at. While anything
+ * links to the page (the site's own forms, the legal footer, a menu) the reason is shown instead of the button; the
+ * server checks again when the form is sent.
  */
-export function DeletePageForm({ page }: { page: EditablePageView }) {
+export function DeletePageForm({ page, refusal }: { page: EditablePageView; refusal: string | null }) {
   return (
     <section aria-labelledby="delete-page-title" className="content-delete">
       <h2 id="delete-page-title">Delete this page</h2>
-      <p>
-        The address /{page.slug} will answer “Page not found”. Pages the site, the legal footer or a menu link to cannot
-        be deleted.
-      </p>
-      <form method="post">
-        <CsrfField />
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="version" value={page.version} />
-        <button type="submit" className="admin-button admin-button--danger">
-          Delete the page<span className="visually-hidden"> {page.title}</span>
-        </button>
-      </form>
+      {refusal ? (
+        <p>{refusal}</p>
+      ) : (
+        <>
+          <p>The address /{page.slug} will answer “Page not found”. Its history goes with it.</p>
+          <form method="post">
+            <CsrfField />
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="version" value={page.version} />
+            <button type="submit" className="admin-button admin-button--danger">
+              Delete the page<span className="visually-hidden"> {page.title}</span>
+            </button>
+          </form>
+        </>
+      )}
     </section>
   );
 }

@@ -700,7 +700,7 @@ async function menuLinksTo(db: Database, slug: string) {
 }
 
 /** Why a page must stay (something links to it), in the words the editor shows; null when it may go. */
-async function pageDeletionRefusal(db: Database, slug: string): Promise<string | null> {
+export async function pageDeletionRefusal(db: Database, slug: string): Promise<string | null> {
   if (PAGES_THE_SITE_LINKS.includes(slug)) return PAGE_MESSAGES.linkedBySite;
   const footer = await legalFooterPaths(db);
   if (footer.some((path) => path.split(/[?#]/)[0]?.replace(/\/$/, '') === `/${slug}`)) {

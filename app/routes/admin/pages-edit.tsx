@@ -28,7 +28,7 @@ export function shouldRevalidate({ formData, formAction, defaultShouldRevalidate
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? data.page.title : 'Page'} | Back office` }];
 
 export default function AdminPageRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, revisions, preview, notice } = loaderData;
+  const { page, revisions, deletionRefusal, preview, notice } = loaderData;
   const conflict = actionData && 'conflict' in actionData ? actionData.conflict : null;
   const postedPreview =
     actionData && 'preview' in actionData && typeof actionData.preview === 'string' ? actionData.preview : null;
@@ -51,7 +51,7 @@ export default function AdminPageRoute({ loaderData, actionData }: Route.Compone
       />
       <ImageUploadForm />
       <RevisionHistory revisions={revisions} currentVersion={page.version} />
-      <DeletePageForm page={page} />
+      <DeletePageForm page={page} refusal={deletionRefusal} />
     </>
   );
 }
