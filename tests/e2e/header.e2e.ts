@@ -61,6 +61,9 @@ describe('desktop header', () => {
     await about.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => about.getAttribute('aria-expanded')).toBe('true');
+    // The first link of the About menu, then the next.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('About us');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Branches');
     await expectNoAxeViolations(page, 'header');
