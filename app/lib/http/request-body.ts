@@ -14,7 +14,7 @@ export type BodyKind = 'form' | 'json' | 'multipart' | 'other' | 'none';
 
 /** A record without a prototype (fields, and any record keyed by outside text); `source`'s own properties are copied as plain data. */
 export function fieldRecord<Value = unknown>(
-  source?: Iterable<readonly [string, Value]> | Record<string, Value>,
+  source?: Iterable<readonly [string, NoInfer<Value>]> | Record<string, NoInfer<Value>>,
 ): Record<string, Value> {
   const record = Object.create(null) as Record<string, Value>;
   if (!source) return record;
