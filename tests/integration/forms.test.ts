@@ -544,3 +544,74 @@ describe('POST /form_submissions', () => {
     expect((await send()).status).toBe(429);
   });
 });
+
+describe('a custom form whose fields are named after Object members (the builder refuses them now; older definitions may have them)', () => {
+  const FORM_ID = 90;
+
+  beforeAll(async () => {
+    await database.db.insert(formDefinitions).values({
+      id: FORM_ID,
+      slug: 'trade-enquiry',
+      title: 'Trade enquiry',
+      htmlFormId: 'trade-enquiry-form',
+      formElements: [
+        { fieldName: 'email', friendlyName: 'Email', required: true, inputType: 'email', fieldPosition: 'half' },
+        {
+          fieldName: 'constructor',
+          friendlyName: 'Constructor',
+          required: false,
+          inputType: 'text',
+          fieldPosition: 'half',
+        },
+        { fieldName: 'toString', friendlyName: 'Trade', required: false, inputType: 'text', fieldPosition: 'half' },
+        {
+          fieldName: 'valueOf',
+          friendlyName: 'Budget',
+          required: false,
+          inputType: 'select',
+          options: ['Low', 'High'],
+          fieldPosition: 'half',
+        },
+      ],
+      recipientEmail: 'trade@harbourandvale.example',
+    });
+  });
+
+  async function tradeForm(sessionId: string, answers: Record<string, string>): Promise<FormData> {
+    const form = new FormData();
+    form.append('authenticity_token', maskedCsrfToken(sessionId, secret));
+    form.append('f_id', String(FORM_ID));
+    form.append('redirect_url', '/forms/trade-enquiry');
+    form.append('hfhp', '');
+    form.append('altcha', await altchaPayload());
+    for (const [name, value] of Object.entries(answers)) form.append(`form_submission[${name}]`, value);
+    return form;
+  }
+
+  it('passes over them when left blank: the other fields are judged as usual (422, not a 500)', async () => {
+    const sessionId = newSessionId();
+    const response = await post(await tradeForm(sessionId, { email: 'not-an-email' }), sessionId);
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { errors: Record<string, string> };
+    expect(Object.keys(body.errors)).toEqual(['email']);
+  });
+
+  it('stores the answers under those names, a blank one as empty', async () => {
+    const sessionId = newSessionId();
+    const response = await post(
+      await tradeForm(sessionId, { email: 'ann@example.com', toString: 'Plumber' }),
+      sessionId,
+    );
+    expect(response.status).toBe(200);
+    const [submission] = await database.db
+      .select()
+      .from(formSubmissions)
+      .where(eq(formSubmissions.formDefinitionId, FORM_ID));
+    expect(submission?.values).toMatchObject({
+      email: 'ann@example.com',
+      constructor: '',
+      toString: 'Plumber',
+      valueOf: '',
+    });
+  });
+});

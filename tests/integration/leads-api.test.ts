@@ -459,4 +459,24 @@ describe('prototype-named fields in lead posts', () => {
     expect(staff.status).toBe(200);
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
+
+  it('keeps a form-encoded valuation request from reaching Object.prototype through a `__proto__[x]` name', async () => {
+    const response = (await leadsAction({
+      request: formRequest('/leads', {
+        'lead_client[first_name]': 'Ann',
+        'lead_client[last_name]': 'Lee',
+        'lead[is_valuation_request]': 'true',
+        'lead[channel]': 'selling',
+        '__proto__[polluted]': 'yes',
+        'constructor[polluted]': 'yes',
+        'toString[polluted]': 'yes',
+      }),
+      params: {},
+      context: fakeContext(),
+    } as unknown as Parameters<typeof leadsAction>[0])) as Response;
+    // The valuation handler's own answer to a request without an address, as without the hostile names.
+    expect(response.status).toBe(422);
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
 });

@@ -36,3 +36,16 @@ describe('flash keys', () => {
     });
   });
 });
+
+describe('a flash key named after an Object member', () => {
+  it.each(['__proto__', 'toString', 'constructor', 'hasOwnProperty'])(
+    "'#/flash/%s' shows the generic thanks, as any unknown key",
+    (name) => {
+      const key = flashKeyFromHash(`#/flash/${name}`);
+      expect(key).toBe(name);
+      // The page data's texts come from JSON, so they are an ordinary object.
+      const messages = JSON.parse(JSON.stringify(DEFAULT_FLASH_MESSAGES)) as Record<string, string>;
+      expect(flashToast(key!, messages)).toEqual({ message: 'Thank you.', kind: 'success' });
+    },
+  );
+});

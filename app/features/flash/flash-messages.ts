@@ -3,6 +3,8 @@
  * The spec leaves the texts to page data; these are the defaults the root loader sends (an agency can override
  * them in theme settings `flashMessages`). Any key containing 'error' is an error.
  */
+import { ownEntry } from '../../lib/own-entry.ts';
+
 export const SUCCESS_FLASH_KEYS = [
   'welcome-lead-sent-new-user',
   'welcome-lead-sent',
@@ -75,6 +77,7 @@ export function flashToast(
   messages: Record<string, string>,
 ): { message: string; kind: 'success' | 'error' } {
   const kind = isErrorFlashKey(key) ? 'error' : 'success';
-  const message = messages[key] ?? (kind === 'error' ? 'Sorry, something went wrong. Please try again.' : 'Thank you.');
+  const message =
+    ownEntry(messages, key) ?? (kind === 'error' ? 'Sorry, something went wrong. Please try again.' : 'Thank you.');
   return { message, kind };
 }

@@ -249,3 +249,23 @@ describe('any definition the builder accepts', () => {
     );
   });
 });
+
+describe('field names every object already answers to', () => {
+  it.each(['toString', 'constructor', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'])(
+    'refuses %s as a typed field name, with a clear message',
+    (name) => {
+      expect(issuesOf(post({}, [{ label: 'Trade', name, type: 'text' }]))).toEqual({
+        field_0_name: FORM_BUILDER_MESSAGES.reservedName(name),
+      });
+    },
+  );
+
+  it('makes a usable name from a label such as "Constructor"', () => {
+    expect(fieldNameFromLabel('Constructor')).toBe('constructor_field');
+    expect(valueOf(post({}, [{ label: 'Constructor', type: 'text' }])).formElements[0]?.fieldName).toBe(
+      'constructor_field',
+    );
+    // Any other label keeps the name it always had.
+    expect(fieldNameFromLabel('Your phone number')).toBe('your_phone_number');
+  });
+});

@@ -47,6 +47,7 @@ export const FORM_BUILDER_MESSAGES = {
   fieldName:
     'Enter a field name of letters, digits, _ or -, starting with a letter (or leave it blank to make one from the label)',
   duplicateName: (name: string) => `Each field needs its own name: "${name}" is used twice`,
+  reservedName: (name: string) => `"${name}" is a name the site keeps for itself: choose another field name`,
   fieldType: 'Choose the kind of field from the list',
   width: 'Choose the width from the list',
   options: 'Enter the choices, one per line',
@@ -85,7 +86,16 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 // Nothing that would change a mailto: or SMTP address list (a query, a second address) and a plain domain name.
 const EMAIL = /^[^\s@<>()"',;:\\[\]?&#%/=]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/;
 
-/** A field name made from its label: "Your phone number" → "your_phone_number". */
+/**
+ * A name every JavaScript object already answers to ('constructor', 'toString', 'valueOf'…). A form's answers and
+ * errors are looked up by field name, here and in the form library (Conform finds Object's member for such a name
+ * and fails), so a field never takes one.
+ */
+function isObjectMemberName(name: string): boolean {
+  return Object.hasOwn(Object.prototype, name);
+}
+
+/** A field name made from its label: "Your phone number" → "your_phone_number" ("Constructor" → "constructor_field"). */
 export function fieldNameFromLabel(label: string): string {
   const name = label
     .normalize('NFKD')
@@ -96,7 +106,7 @@ export function fieldNameFromLabel(label: string): string {
     .replace(/_+$/, '')
     .slice(0, 60)
     .replace(/_+$/, '');
-  return name;
+  return isObjectMemberName(name) ? `${name}_field` : name;
 }
 
 export function slugFromTitle(title: string): string {
@@ -304,7 +314,9 @@ export function readFormBuilderFields(
     else if (row.label.length > 120) issues.push({ field: at('label'), message: FORM_BUILDER_MESSAGES.tooLong(120) });
     const fieldName = row.name || fieldNameFromLabel(row.label);
     if (!FIELD_NAME.test(fieldName)) issues.push({ field: at('name'), message: FORM_BUILDER_MESSAGES.fieldName });
-    else {
+    else if (isObjectMemberName(fieldName)) {
+      issues.push({ field: at('name'), message: FORM_BUILDER_MESSAGES.reservedName(fieldName) });
+    } else {
       const key = fieldName.toLowerCase();
       if (seenNames.has(key))
         issues.push({ field: at('name'), message: FORM_BUILDER_MESSAGES.duplicateName(fieldName) });

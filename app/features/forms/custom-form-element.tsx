@@ -3,6 +3,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from '../../comp
 import { submissionFieldName, type FormElement } from './custom-form.ts';
 import { FileField } from './file-field.tsx';
 import { allowedKindsOf } from './file-types.ts';
+import { ownEntry } from '../../lib/own-entry.ts';
 
 const AUTOCOMPLETE: Record<string, string> = {
   name: 'name',
@@ -101,7 +102,7 @@ export function CustomFormElement({
           label={label}
           error={error}
           type={INPUT_TYPES[field.inputType] ?? 'text'}
-          autoComplete={AUTOCOMPLETE[field.fieldName]}
+          autoComplete={ownEntry(AUTOCOMPLETE, field.fieldName)}
           inputMode={field.inputType === 'tel' ? 'tel' : undefined}
           defaultValue={defaultValue ?? field.value}
           disabled={field.disabled}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { FormElement } from '../../../db/schema/leads.ts';
+import { ownEntry } from '../../lib/own-entry.ts';
 
 export type { FormElement };
 
@@ -93,7 +94,7 @@ export function validateAnswers(
       else if (fileState === 'missing' && element.required) errors[element.fieldName] = requiredMessage(element);
       continue;
     }
-    const value = (answers[element.fieldName] ?? '').trim();
+    const value = (ownEntry(answers, element.fieldName) ?? '').trim();
     if (element.inputType === 'checkbox') {
       if (element.required && value === '') errors[element.fieldName] = requiredMessage(element);
       continue;
@@ -155,7 +156,7 @@ export function answersPayload(
 ): URLSearchParams {
   const payload = new URLSearchParams();
   for (const [name, value] of entries) {
-    const key = parseSubmissionFieldName(name) ?? extra[name];
+    const key = parseSubmissionFieldName(name) ?? ownEntry(extra, name);
     if (key && typeof value === 'string') payload.append(key, value);
   }
   return payload;
@@ -169,7 +170,7 @@ export function answersToStore(
   const stored: Record<string, string> = {};
   for (const element of elements) {
     if (element.inputType === 'file') continue;
-    const value = isAnswerable(element) ? (answers[element.fieldName] ?? '') : (element.value ?? '');
+    const value = isAnswerable(element) ? (ownEntry(answers, element.fieldName) ?? '') : (element.value ?? '');
     stored[element.fieldName] = value.trim().slice(0, MAX_ANSWER_LENGTH);
   }
   return stored;

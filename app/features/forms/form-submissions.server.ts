@@ -18,7 +18,7 @@ import type { FileStorage } from '../../lib/storage/storage.server.ts';
 import { isRateLimited, limit, RATE_LIMIT_MESSAGE } from '../../lib/rate-limit.server.ts';
 import { errorList, parseForm, replyTo, type FieldError, type FormResult } from '../../lib/http/form-submission.ts';
 import { HttpError } from '../../lib/http/http-error.ts';
-import { readFields } from '../../lib/http/request-body.ts';
+import { fieldRecord, readFields } from '../../lib/http/request-body.ts';
 import { enqueueEmail } from '../email/index.server.ts';
 import { BOT_CHECK_FAILED_MESSAGE, FORM_HONEYPOT_FIELD, isHoneypotFilled } from '../spam/index.ts';
 import {
@@ -371,7 +371,7 @@ export async function receiveFormSubmission(request: Request, deps: FormSubmissi
   if (submission.status !== 'success' || tooLong.length > 0) {
     await discardUpload();
     const formResult = replyTo(submission, tooLong);
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = fieldRecord();
     for (const { field, message } of errorList(formResult.error)) errors[field] ??= message;
     const isFileError = fileElement !== undefined && fileElement.fieldName in errors;
     return {

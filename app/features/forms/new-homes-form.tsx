@@ -33,6 +33,7 @@ import {
   type NewHomesDevelopment,
 } from './new-homes.ts';
 import './custom-form.css';
+import { ownEntry } from '../../lib/own-entry.ts';
 
 const AUTOCOMPLETE: Record<string, string> = {
   first_name: 'given-name',
@@ -232,7 +233,7 @@ function NewHomesElement({
       error={error}
       type={element.inputType === 'email' ? 'email' : element.inputType === 'tel' ? 'tel' : 'text'}
       inputMode={element.inputType === 'tel' ? 'tel' : undefined}
-      autoComplete={AUTOCOMPLETE[element.fieldName]}
+      autoComplete={ownEntry(AUTOCOMPLETE, element.fieldName)}
       disabled={element.disabled}
       defaultValue={defaultValue ?? element.value}
       maxLength={element.inputType === 'text' ? 200 : undefined}

@@ -29,6 +29,7 @@ import {
   NEW_HOMES_SUCCESS_FLASH_KEY,
   type NewHomesDevelopment,
 } from './new-homes.ts';
+import { fieldRecord } from '../../lib/http/request-body.ts';
 
 const NEW_HOME_TAG = 'new home';
 
@@ -135,7 +136,7 @@ export type NewHomesOutcome =
     };
 
 function firstMessages(list: readonly FieldError[]): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = fieldRecord();
   for (const { field, message } of list) errors[field] ??= message;
   return errors;
 }

@@ -25,6 +25,7 @@ import {
   type FieldErrors,
   type FileState,
 } from './custom-form.ts';
+import { ownEntry } from '../../lib/own-entry.ts';
 
 type SubmitResponse = { ok: boolean; redirectTo?: string; message?: string; errors?: FieldErrors };
 
@@ -101,7 +102,7 @@ export function useCustomForm(form: CustomFormView, botCheckConfig: BotCheckConf
         }
         botCheck.reset();
         const fieldErrors = result.errors ?? {};
-        const hasFieldErrors = form.formElements.some((field) => fieldErrors[field.fieldName]);
+        const hasFieldErrors = form.formElements.some((field) => ownEntry(fieldErrors, field.fieldName));
         schemaForm.showErrors(
           Object.entries(fieldErrors).flatMap(([field, message]) => (message ? [{ field, message }] : [])),
         );

@@ -86,3 +86,22 @@ describe('visitorSummary', () => {
     expect(visitorSummary({})).toEqual({ name: '', phone: '', address: '', message: '' });
   });
 });
+
+describe('a visitor’s field named after an Object member', () => {
+  it('is labelled from its name, as any field the form did not expect', () => {
+    // As the lead's payload comes back from the database: JSON, so `__proto__` is an ordinary key.
+    const payload = JSON.parse(
+      '{"lead_client":{"first_name":"Ann","toString":"a","constructor":"b","__proto__":"c","valueOf":"d"},"hasOwnProperty":"e"}',
+    ) as Record<string, unknown>;
+    const fields = readableLeadFields(payload);
+    expect(fields).toEqual([
+      { label: 'First name', value: 'Ann' },
+      { label: 'ToString', value: 'a' },
+      { label: 'Constructor', value: 'b' },
+      { label: 'Proto', value: 'c' },
+      { label: 'ValueOf', value: 'd' },
+      { label: 'HasOwnProperty', value: 'e' },
+    ]);
+    for (const field of fields) expect(typeof field.label).toBe('string');
+  });
+});

@@ -3,6 +3,7 @@
  * lead calls, the answers by field name for custom forms), and staff see labels and values, never JSON keys.
  */
 import type { FormElement } from '../../../db/schema/leads.ts';
+import { ownEntry } from '../../lib/own-entry.ts';
 
 export type LeadField = { label: string; value: string };
 
@@ -63,7 +64,7 @@ function humanise(name: string): string {
 }
 
 function labelOf(name: string): string {
-  return FIELD_LABELS[name] ?? humanise(name);
+  return ownEntry(FIELD_LABELS, name) ?? humanise(name);
 }
 
 function textOf(value: unknown): string | null {

@@ -112,7 +112,7 @@ const formSection = z.discriminatedUnion(
   { error: HOME_MESSAGES.reload },
 );
 
-const HOME_INTENTS = ['save', ...HOME_SECTION_KINDS.flatMap((kind) => [`up:${kind}`, `down:${kind}`])] as const;
+export const HOME_INTENTS = ['save', ...HOME_SECTION_KINDS.flatMap((kind) => [`up:${kind}`, `down:${kind}`])] as const;
 
 /**
  * The home page form: every section once, in the order shown, and what was pressed — Save, or a section's Move up

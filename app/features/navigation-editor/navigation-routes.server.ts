@@ -9,7 +9,7 @@ import { replyTo, type FieldError, type FormResult, type FormSubmission } from '
 import { assertMethod, HttpError } from '../../lib/http/http-error.ts';
 import { readFields } from '../../lib/http/request-body.ts';
 import { requireStaff } from '../staff/index.server.ts';
-import { HOME_MESSAGES, homeLayoutSchema } from './home-layout.ts';
+import { HOME_INTENTS, HOME_MESSAGES, homeLayoutSchema } from './home-layout.ts';
 import { getHomeLayout, saveHomeLayout } from './home-layout.server.ts';
 import { MENU_MESSAGES, menuLinkSchema, menuMoveSchema, MOVE_INTENTS, moveNotice } from './menu-model.ts';
 import { availableMoves, findNode, MENU_DEPTH, MENU_NAMES, type MenuName, type MenuNode } from './menu-tree.ts';
@@ -188,11 +188,9 @@ export async function homePageLoader(request: Request) {
   await requireStaff(request, CONTENT_ROLES);
   const layout = await getHomeLayout(getDb());
   const url = new URL(request.url);
-  const moved = url.searchParams.get('moved');
-  return data(
-    { ...layout, isSaved: url.searchParams.get('saved') === '1', moved: moved ?? null },
-    { headers: NO_STORE },
-  );
+  // Only a move the action sends back: the page names the moved section from it.
+  const moved = HOME_INTENTS.find((intent) => intent !== 'save' && intent === url.searchParams.get('moved')) ?? null;
+  return data({ ...layout, isSaved: url.searchParams.get('saved') === '1', moved }, { headers: NO_STORE });
 }
 
 /** POST /admin/home-page: Save, or move a section (saving what was typed with it). */

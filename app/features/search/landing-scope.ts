@@ -1,3 +1,4 @@
+import { ownEntry } from '../../lib/own-entry.ts';
 import type { Channel } from './search-model.ts';
 
 /**
@@ -65,7 +66,7 @@ export function parseLandingScope(params: Record<string, string | undefined>): L
     return /^[A-Z]{1,2}\d[A-Z\d]?$/.test(outcode) ? { kind: 'district', district: outcode } : null;
   }
   if (country === undefined) return { kind: 'all' };
-  if (!COUNTRY_NAMES[country]) return null;
+  if (ownEntry(COUNTRY_NAMES, country) === undefined) return null;
   if (county === undefined) return { kind: 'country', country };
   if (!SLUG.test(county)) return null;
   if (town === undefined) return { kind: 'county', country, countySlug: county };

@@ -309,6 +309,10 @@ export async function accountAction(request: Request, context: AppLoadContext) {
 // ---------------------------------------------------------------------------------------------------------------
 // Staff (owners)
 
+/** The notices the staff list's actions send back to it (`?notice=`); anything else shows none. */
+const STAFF_LIST_NOTICES = ['deactivated', 'self', 'changed', 'unchanged', 'enrol-sent', 'not-set-up'] as const;
+export type StaffListNotice = (typeof STAFF_LIST_NOTICES)[number];
+
 export async function staffListLoader(request: Request) {
   const principal = await requireStaff(request, { roles: ['owner'] });
   const db = getDb();
@@ -326,7 +330,7 @@ export async function staffListLoader(request: Request) {
       branchChoices,
       editing,
       invited: url.searchParams.get('invited'),
-      notice: url.searchParams.get('notice'),
+      notice: STAFF_LIST_NOTICES.find((known) => known === url.searchParams.get('notice')) ?? null,
     },
     { headers: NO_STORE },
   );

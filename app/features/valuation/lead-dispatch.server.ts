@@ -6,6 +6,7 @@
  */
 import type { AppLoadContext } from 'react-router';
 import type { Database } from '../../lib/db.server.ts';
+import { fieldRecord, isFieldRecord } from '../../lib/http/request-body.ts';
 import type { LeadGroups } from '../leads/index.ts';
 import { type LeadOutcome, submitDepartmentLead, submitStaffLead } from '../leads/index.server.ts';
 import { handleValuationLead } from './valuation-lead.server.ts';
@@ -15,14 +16,17 @@ export type LeadDispatchResult =
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 1;
 
-/** The body as the valuation handler expects it: nested objects, as the JSON client sends them. */
+/**
+ * The body as the valuation handler expects it: nested objects, as the JSON client sends them. The records have no
+ * prototype: a posted `__proto__[x]` names a group like any other, not Object.prototype (which it would change).
+ */
 function nestedBody(groups: LeadGroups): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
+  const body = fieldRecord();
   for (const [key, value] of Object.entries(groups.top)) {
     const match = /^([A-Za-z_]+)\[([A-Za-z_]+)\]$/.exec(key);
     if (match) {
-      const group = (body[match[1]!] ??= {}) as Record<string, unknown>;
-      if (typeof group === 'object') group[match[2]!] = value;
+      const group = (body[match[1]!] ??= fieldRecord()) as Record<string, unknown>;
+      if (isFieldRecord(group)) group[match[2]!] = value;
     } else {
       body[key] = value;
     }

@@ -141,3 +141,24 @@ describe('form submissions (Conform with the shared schema)', () => {
     expect(formReplyOf({ valuationForm: {} })).toEqual({ result: null, isDone: false });
   });
 });
+
+describe('field names that are Object members', () => {
+  const answers = z.record(z.string(), z.string());
+
+  it('shows no value for a field nothing was posted for, whatever its name', () => {
+    const values = resultValues(replyTo(parseForm(new URLSearchParams({ email: 'a@b.co' }), answers)));
+    for (const name of ['constructor', 'toString', 'valueOf', '__proto__']) expect(values[name]).toBeUndefined();
+    expect(values.email).toBe('a@b.co');
+  });
+
+  it("adds the server's message to such a field instead of failing", () => {
+    const result = replyTo(parseForm(new URLSearchParams({ email: 'a@b.co' }), answers), [
+      { field: 'toString', message: 'Too long' },
+      { field: 'constructor', message: 'Enter a trade' },
+    ]);
+    expect(errorList(result.error)).toEqual([
+      { field: 'toString', message: 'Too long' },
+      { field: 'constructor', message: 'Enter a trade' },
+    ]);
+  });
+});

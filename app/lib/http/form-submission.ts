@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { $ZodIssue } from 'zod/v4/core';
 // Every form checked in the browser comes through here, so zod's fallback message is set before the first check.
 import '../validation-messages.ts';
+import { fieldRecord } from './request-body.ts';
 
 /** One problem with a submitted form: the field's name (or 'form' for the whole form) and the message. */
 export type FieldError = { field: string; message: string };
@@ -77,7 +78,7 @@ function replyErrors(errors: readonly FieldError[]): {
   fieldErrors: Record<string, string[]>;
 } {
   const formErrors: string[] = [];
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors = fieldRecord<string[]>();
   for (const { field, message } of errors) {
     if (field === FORM_KEY) formErrors.push(message);
     else (fieldErrors[field] ??= []).push(message);
@@ -112,7 +113,8 @@ export function errorList(
 
 /** The submitted values a result carries, as the strings a field shows again. */
 export function resultValues(result: FormResult | null | undefined): Record<string, string> {
-  const values: Record<string, string> = {};
+  // Without a prototype: a form reads its own field names here, which staff may have named 'constructor'.
+  const values = fieldRecord<string>();
   for (const [name, value] of Object.entries(result?.initialValue ?? {})) {
     if (typeof value === 'string') values[name] = value;
   }

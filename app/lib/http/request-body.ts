@@ -12,12 +12,14 @@ export type FieldRecord = Record<string, unknown>;
 
 export type BodyKind = 'form' | 'json' | 'multipart' | 'other' | 'none';
 
-/** A record without a prototype; `source`'s own properties are copied as plain data. */
-export function fieldRecord(source?: Iterable<readonly [string, unknown]> | Record<string, unknown>): FieldRecord {
-  const record = Object.create(null) as FieldRecord;
+/** A record without a prototype (fields, and any record keyed by outside text); `source`'s own properties are copied as plain data. */
+export function fieldRecord<Value = unknown>(
+  source?: Iterable<readonly [string, NoInfer<Value>]> | Record<string, NoInfer<Value>>,
+): Record<string, Value> {
+  const record = Object.create(null) as Record<string, Value>;
   if (!source) return record;
   const entries = Symbol.iterator in source ? source : Object.entries(source);
-  for (const [key, value] of entries as Iterable<readonly [string, unknown]>) {
+  for (const [key, value] of entries as Iterable<readonly [string, Value]>) {
     Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return record;

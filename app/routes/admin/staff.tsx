@@ -2,7 +2,11 @@ import type { Route } from './+types/staff';
 import { answeringHttpErrors } from '../../lib/http/http-error.ts';
 import { CsrfField, usePostOnce } from '../../components/form/form-parts.tsx';
 import { ChangeAccessForm, InviteStaffForm } from '../../features/staff/staff-forms.tsx';
-import { staffListAction, staffListLoader } from '../../features/staff/staff-form-actions.server.ts';
+import {
+  staffListAction,
+  staffListLoader,
+  type StaffListNotice,
+} from '../../features/staff/staff-form-actions.server.ts';
 import { STAFF_ROLE_LABELS } from '../../features/staff/staff-roles.ts';
 import { AdminTable } from '../../components/admin-table.tsx';
 
@@ -20,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Staff | Back office' }];
 
-const NOTICES: Record<string, string> = {
+const NOTICES: Record<StaffListNotice, string> = {
   deactivated: 'The account has been deactivated and its sessions have ended.',
   self: 'You cannot do that to your own account: ask another owner.',
   changed: 'The role and branches have been changed. They apply from the person’s next page.',
