@@ -284,8 +284,25 @@ describe('the article and page editors', () => {
       .setInputFiles([await photoFile('garden.jpg'), await photoFile('path.jpg')]);
     await noScript.getByRole('button', { name: 'Upload images' }).click();
     await expect.poll(() => pathOf(noScript), { timeout: 20_000 }).toBe('/admin/articles/images');
-    const lines = await noScript.locator('#uploaded-title + p + ul code').allTextContents();
-    expect(lines).toHaveLength(2);
+    // The address changes when the answer starts to arrive: the list is read once the page has it.
+    const uploaded = noScript.locator('#uploaded-title + p + ul code');
+    await expect.poll(() => uploaded.count()).toBe(2);
+    const lines = await uploaded.allTextContents();
     for (const line of lines) expect(line).toMatch(/^!\[Garden in autumn\]\(\/media\/articles\/[0-9a-f-]{36}\.jpg\)$/);
+
+    // A new page without JavaScript: a taken address comes back with its message and the text as typed.
+    await noScript.goto('/admin/pages/new');
+    await noScript.getByLabel('Title', { exact: true }).fill(`Opening hours ${stamp}`);
+    await noScript.getByLabel('Address').fill('landlords');
+    await noScript.getByLabel('Text', { exact: true }).fill('Open **every day** but Sunday.');
+    await noScript.getByRole('button', { name: 'Create the page' }).click();
+    await expect
+      .poll(() => summaryText(noScript), { timeout: 20_000 })
+      .toContain('Another page already has this address: choose another');
+    expect(await noScript.getByLabel('Text', { exact: true }).inputValue()).toBe('Open **every day** but Sunday.');
+    await noScript.getByLabel('Address').fill(`opening-hours-${stamp}`);
+    await noScript.getByRole('button', { name: 'Create the page' }).click();
+    await expect.poll(() => noticeText(noScript), { timeout: 20_000 }).toContain('The page has been saved');
+    expect((await publicText(`/opening-hours-${stamp}`)).text).toContain('<strong>every day</strong>');
   }, 120_000);
 });
