@@ -195,6 +195,7 @@ const fieldName = fc.oneof(
     'user[email]',
     'user[__proto__][x]',
     'lead[message]',
+    'lead[is_valuation_request]',
     'email',
     'password',
     'redirect_url',
@@ -211,7 +212,19 @@ const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '😀🏠', '\uD800', '/.//evil.example', '/\t/evil.example', '-1', '1e309', ''),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '😀🏠',
+    '\uD800',
+    '/.//evil.example',
+    '/\t/evil.example',
+    '-1',
+    '1e309',
+    '',
+    'true',
+    '1',
+  ),
   fc.nat({ max: 70_000 }).map((length) => 'x'.repeat(length)),
 );
 const fields = fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 });
@@ -253,8 +266,11 @@ function bodyFor(
   }
 }
 
+/** What Object.prototype holds before any hostile body: a body that adds to it has changed every object in the server. */
+const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
+
 describe('hostile bodies on every POST address', () => {
-  it('never answer 5xx', async () => {
+  it('never answer 5xx, nor change Object.prototype', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...POST_ENDPOINTS),
@@ -272,10 +288,44 @@ describe('hostile bodies on every POST address', () => {
             throw new Error(`${endpoint.path} (${kind}) answered ${response.status}: ${await response.text()}`);
           }
           await response.arrayBuffer();
+          expect(Object.getOwnPropertyNames(Object.prototype).sort(), `${endpoint.path} (${kind})`).toEqual(
+            prototypeNames,
+          );
         },
       ),
       { numRuns: 600, seed: 20261125 },
     );
+  }, 60_000);
+});
+
+describe('prototype names in every encoding, on every POST address', () => {
+  it('leave Object.prototype as it was', async () => {
+    const pairs: [string, string][] = [
+      ['lead[is_valuation_request]', 'true'],
+      ['__proto__[polluted]', 'yes'],
+      ['constructor[prototype][polluted]', 'yes'],
+      ['lead[__proto__][polluted]', 'yes'],
+      ['user[__proto__][polluted]', 'yes'],
+      ['__proto__', 'yes'],
+    ];
+    const nested = JSON.parse(
+      '{"lead":{"is_valuation_request":true,"__proto__":{"polluted":"yes"}},"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}',
+    ) as unknown;
+    for (const endpoint of POST_ENDPOINTS) {
+      for (const kind of ['urlencoded', 'multipart', 'json', 'json-raw']) {
+        const { headers, body } = bodyFor(kind, pairs, nested);
+        const response = await app.request(endpoint.path, {
+          method: 'POST',
+          headers: { cookie, 'x-csrf-token': token, accept: 'application/json', ...headers },
+          body,
+        });
+        await response.arrayBuffer();
+        expect(response.status, `${endpoint.path} (${kind})`).toBeLessThan(500);
+        expect(Object.getOwnPropertyNames(Object.prototype).sort(), `${endpoint.path} (${kind})`).toEqual(
+          prototypeNames,
+        );
+      }
+    }
   }, 60_000);
 });
 
