@@ -13,7 +13,6 @@ import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { ARTICLE_MESSAGES, PAGE_MESSAGES } from '../../app/features/article-editor/article-editor-model.ts';
 import {
   getArticleBySlug,
@@ -30,7 +29,7 @@ import * as imagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pageListRoute from '../../app/routes/admin/pages.tsx';
 import * as pageRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -39,9 +38,7 @@ let stopListening: () => void = () => undefined;
 let termsId = 0;
 
 async function makeStaff(role: StaffRole) {
-  const created = await createTestStaff(database.db, role, { branchSlugs: ['bath'] });
-  cookies[role] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  cookies[role] = (await signedInStaff(database.db, role, ['bath'])).cookie;
 }
 
 beforeAll(async () => {

@@ -11,7 +11,6 @@ import { auditLog, branches, departments, leads, staffMembers } from '../../db/s
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { DEPARTMENT_MESSAGES } from '../../app/features/branch-editor/department-schemas.ts';
 import { STAFF_PROFILE_MESSAGES } from '../../app/features/branch-editor/staff-profile-schemas.ts';
 import { getBranchBySlug } from '../../app/features/content/branch-queries.server.ts';
@@ -21,7 +20,7 @@ import * as departmentsRoute from '../../app/routes/admin/branch-departments.tsx
 import * as staffListRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as newProfileRoute from '../../app/routes/admin/branch-staff-new.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -32,9 +31,7 @@ let stopListening: () => void = () => undefined;
 let bristolDepartment = 0;
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  cookies[name] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  cookies[name] = (await signedInStaff(database.db, role, branchSlugs)).cookie;
 }
 
 beforeAll(async () => {

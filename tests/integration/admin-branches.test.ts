@@ -11,7 +11,6 @@ import { auditLog, branches, departments, staffMembers } from '../../db/schema/i
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { BRANCH_MESSAGES } from '../../app/features/branch-editor/branch-editor-schemas.ts';
 import { STAFF_PROFILE_MESSAGES } from '../../app/features/branch-editor/staff-profile-schemas.ts';
 import { getBranchBySlug } from '../../app/features/content/branch-queries.server.ts';
@@ -23,7 +22,7 @@ import * as newBranchRoute from '../../app/routes/admin/branch-new.tsx';
 import * as staffListRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as profileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -35,9 +34,7 @@ const announced: string[][] = [];
 let stopListening: () => void = () => undefined;
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  cookies[name] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  cookies[name] = (await signedInStaff(database.db, role, branchSlugs)).cookie;
 }
 
 beforeAll(async () => {

@@ -19,14 +19,13 @@ import {
 } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { deliverDueEmails } from '../../app/features/email/outbox.server.ts';
 import * as diaryRoute from '../../app/routes/admin/diary.tsx';
 import * as entryRoute from '../../app/routes/admin/diary-entry.tsx';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -34,12 +33,7 @@ let database: TestDatabase;
 const staff: Record<string, { staffId: number; cookie: () => Promise<string> }> = {};
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  staff[name] = {
-    staffId: created.staffId,
-    cookie: async () =>
-      staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null)),
-  };
+  staff[name] = await signedInStaff(database.db, role, branchSlugs);
 }
 
 async function insertViewing(branchId: number, name: string): Promise<number> {

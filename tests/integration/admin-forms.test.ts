@@ -12,7 +12,6 @@ import { buildFormDefinitions } from '../../db/seed/content.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { FORM_BUILDER_MESSAGES } from '../../app/features/form-builder/form-builder-schemas.ts';
 import { HAS_SUBMISSIONS_MESSAGE } from '../../app/features/form-builder/form-builder-routes.server.ts';
 import { getCustomForm } from '../../app/features/forms/form-submissions.server.ts';
@@ -22,7 +21,7 @@ import * as editRoute from '../../app/routes/admin/forms-edit.tsx';
 import * as previewRoute from '../../app/routes/admin/forms-preview.tsx';
 import * as leadsRoute from '../../app/routes/admin/leads.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -32,9 +31,7 @@ let landlordId = 0;
 let newHomesId = 0;
 
 async function makeStaff(name: string, role: StaffRole) {
-  const created = await createTestStaff(database.db, role, { branchSlugs: role === 'owner' ? [] : ['bath'] });
-  cookies[name] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  cookies[name] = (await signedInStaff(database.db, role, role === 'owner' ? [] : ['bath'])).cookie;
 }
 
 beforeAll(async () => {

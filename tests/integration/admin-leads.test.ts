@@ -14,14 +14,13 @@ import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import { setRateLimitRuleForTests } from '../../app/lib/rate-limit.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import * as listRoute from '../../app/routes/admin/leads.tsx';
 import * as exportRoute from '../../app/routes/admin/leads-export.ts';
 import * as leadRoute from '../../app/routes/admin/lead.tsx';
 import * as fileRoute from '../../app/routes/admin/lead-file.ts';
 import { createServerApp } from '../../server/app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -32,12 +31,7 @@ const upload: Record<'bath' | 'bristol', number> = { bath: 0, bristol: 0 };
 const staff: Record<string, { staffId: number; cookie: () => Promise<string> }> = {};
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  staff[name] = {
-    staffId: created.staffId,
-    cookie: async () =>
-      staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null)),
-  };
+  staff[name] = await signedInStaff(database.db, role, branchSlugs);
 }
 
 async function insertLeadWithFile(branchId: number, name: string): Promise<{ leadId: number; uploadId: number }> {

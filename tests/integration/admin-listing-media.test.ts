@@ -16,7 +16,6 @@ import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { resetEnvForTests } from '../../app/lib/env.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { STALE_VERSION_MESSAGE } from '../../app/features/listing-editor/listing-editor-model.ts';
 import { applyFeed } from '../../app/features/import/index.server.ts';
 import { getPropertyPage } from '../../app/features/properties/property-page.server.ts';
@@ -29,7 +28,7 @@ import { VisitorSession } from '../../app/lib/session.server.ts';
 import { getStorage } from '../../app/lib/storage/storage.server.ts';
 import { minimalPdf } from '../upload-fixtures.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 import { feedOf, insertImportWorld, jpeg, listing, record } from './import-fixtures.ts';
 
 let database: TestDatabase;
@@ -39,9 +38,7 @@ let bristol: number;
 const staff: Record<string, () => Promise<string>> = {};
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  staff[name] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  staff[name] = (await signedInStaff(database.db, role, branchSlugs)).cookie;
 }
 
 const photo = (folder: string, name: string): PropertyImage => ({

@@ -21,14 +21,13 @@ import {
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { STALE_VERSION_MESSAGE } from '../../app/features/listing-editor/listing-editor-model.ts';
 import * as listRoute from '../../app/routes/admin/listings.tsx';
 import * as newRoute from '../../app/routes/admin/listing-new.tsx';
 import * as listingRoute from '../../app/routes/admin/listing.tsx';
 import * as previewRoute from '../../app/routes/admin/listing-preview.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -36,9 +35,7 @@ let database: TestDatabase;
 const staff: Record<string, () => Promise<string>> = {};
 
 async function makeStaff(name: string, role: StaffRole, branchSlugs: string[]) {
-  const created = await createTestStaff(database.db, role, { branchSlugs });
-  staff[name] = async () =>
-    staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+  staff[name] = (await signedInStaff(database.db, role, branchSlugs)).cookie;
 }
 
 const LISTING: Record<string, string> = {

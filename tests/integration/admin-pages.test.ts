@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contentRevisions, menuItems, pages, siteSettings } from '../../db/schema/index.ts';
 import { setDatabaseHandle } from '../../app/lib/db.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { PAGE_MESSAGES } from '../../app/features/article-editor/article-editor-model.ts';
 import { listSitemapEntries } from '../../app/features/content/sitemap-queries.server.ts';
 import { DEFAULT_THEME } from '../../app/features/site/site-chrome.server.ts';
@@ -18,7 +17,7 @@ import * as newPageRoute from '../../app/routes/admin/pages-new.tsx';
 import * as pageRoute from '../../app/routes/admin/pages-edit.tsx';
 import * as publicPage from '../../app/routes/public/static-page.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -35,9 +34,7 @@ beforeAll(async () => {
     { slug: 'landlords', title: 'Landlord services', bodyMarkdown: 'For landlords.' },
   ]);
   for (const role of ['owner', 'manager', 'negotiator', 'editor'] as const) {
-    const created = await createTestStaff(database.db, role, { branchSlugs: ['bath'] });
-    cookies[role] = async () =>
-      staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+    cookies[role] = (await signedInStaff(database.db, role, ['bath'])).cookie;
   }
   stopListening = onPageChange((tags) => announced.push([...tags]));
 });

@@ -18,14 +18,13 @@ import { maskedCsrfToken } from '../../app/lib/csrf.server.ts';
 import { onPageChange } from '../../app/lib/page-cache-bus.server.ts';
 import { VisitorSession, newSessionId } from '../../app/lib/session.server.ts';
 import { getStorage } from '../../app/lib/storage/storage.server.ts';
-import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import type { StaffRole } from '../../app/features/staff/index.ts';
 import { STAFF_PROFILE_MESSAGES } from '../../app/features/branch-editor/staff-profile-schemas.ts';
 import { getBranchBySlug } from '../../app/features/content/branch-queries.server.ts';
 import * as photoRoute from '../../app/routes/admin/branch-staff-photo.tsx';
 import { acceptsMultipart } from '../../server/multipart-paths.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, createTestStaff, insertBranches, staffCookie, type RouteAnswer } from './staff-fixtures.ts';
+import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -66,9 +65,7 @@ beforeAll(async () => {
     ['bathManager', 'manager', ['bath']],
     ['negotiator', 'negotiator', ['bath']],
   ] as const) {
-    const created = await createTestStaff(database.db, role as StaffRole, { branchSlugs: [...branchSlugs] });
-    cookies[name] = async () =>
-      staffCookie(await startSignedInSession(database.db, created.staffId, { ip: null, userAgent: null }, null));
+    cookies[name] = (await signedInStaff(database.db, role as StaffRole, [...branchSlugs])).cookie;
   }
   stopListening = onPageChange((tags) => announced.push([...tags]));
 });

@@ -6,6 +6,7 @@ import { branches } from '../../db/schema/index.ts';
 import { completeStaffSetup, createStaffInvitation } from '../../app/features/staff/staff-accounts.server.ts';
 import { enrolmentSecretBytes } from '../../app/features/staff/staff-secrets.server.ts';
 import type { StaffPrincipal, StaffRole } from '../../app/features/staff/index.ts';
+import { startSignedInSession } from '../../app/features/staff/staff-sessions.server.ts';
 import { base32Of, totpCodeAt } from '../../app/features/staff/totp.server.ts';
 
 export const STAFF_PASSWORD = 'correct horse battery staple lantern';
@@ -84,6 +85,23 @@ export async function createTestStaff(
 /** The staff session cookie as a test request sends it (plain HTTP: no __Host- prefix). */
 export function staffCookie(token: string): string {
   return `doorstep_staff=${token}`;
+}
+
+/**
+ * A set-up staff member of `role` and a maker of their session cookie: each call signs them in afresh, so a test that
+ * signs a session out or revokes it does not spoil the next request.
+ */
+export async function signedInStaff(
+  db: Database,
+  role: StaffRole,
+  branchSlugs: readonly string[] = [],
+): Promise<{ staffId: number; cookie: () => Promise<string> }> {
+  const created = await createTestStaff(db, role, { branchSlugs: [...branchSlugs] });
+  return {
+    staffId: created.staffId,
+    cookie: async () =>
+      staffCookie(await startSignedInSession(db, created.staffId, { ip: null, userAgent: null }, null)),
+  };
 }
 
 /** The principal of a test staff member, as `requireStaff` answers it. */
