@@ -29,7 +29,7 @@ import * as imagesRoute from '../../app/routes/admin/articles-images.tsx';
 import * as pageListRoute from '../../app/routes/admin/pages.tsx';
 import * as pageRoute from '../../app/routes/admin/pages-edit.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
+import { insertBranches, type RouteAnswer, signedInStaff, staffRouteCaller, formErrorsOf } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -65,17 +65,7 @@ afterEach(() => {
   announced.length = 0;
 });
 
-type Handler = (args: never) => unknown;
-
-async function call(
-  who: string,
-  handler: Handler,
-  url: string,
-  params: Record<string, string>,
-  body?: Record<string, string>,
-): Promise<RouteAnswer> {
-  return callStaffRoute(database.db, handler, { cookie: await cookies[who]!(), url, params, body });
-}
+const call = staffRouteCaller(() => database.db, cookies);
 
 let counter = 0;
 
@@ -98,10 +88,7 @@ function articleForm(changes: Record<string, string> = {}): Record<string, strin
   };
 }
 
-function errorsOf(answer: RouteAnswer): Record<string, unknown> {
-  const result = (answer.data as { formResult?: { error?: Record<string, unknown> } } | null)?.formResult;
-  return result?.error ?? {};
-}
+const errorsOf = formErrorsOf;
 
 function idFrom(answer: RouteAnswer): string {
   const location = answer.response?.headers.get('location') ?? '';

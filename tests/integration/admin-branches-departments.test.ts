@@ -20,7 +20,7 @@ import * as departmentsRoute from '../../app/routes/admin/branch-departments.tsx
 import * as staffListRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as newProfileRoute from '../../app/routes/admin/branch-staff-new.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
+import { insertBranches, signedInStaff, staffRouteCaller, formErrorsOf } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -71,27 +71,14 @@ afterEach(() => {
   announced.length = 0;
 });
 
-type Handler = (args: never) => unknown;
-
-async function call(
-  who: string,
-  handler: Handler,
-  url: string,
-  params: Record<string, string>,
-  body?: Record<string, string>,
-): Promise<RouteAnswer> {
-  return callStaffRoute(database.db, handler, { cookie: await cookies[who]!(), url, params, body });
-}
+const call = staffRouteCaller(() => database.db, cookies);
 
 async function versionOf(branchId: number): Promise<number> {
   const [row] = await database.db.select({ version: branches.version }).from(branches).where(eq(branches.id, branchId));
   return row!.version;
 }
 
-function errorsOf(answer: RouteAnswer): Record<string, unknown> {
-  const result = (answer.data as { formResult?: { error?: Record<string, unknown> } } | null)?.formResult;
-  return result?.error ?? {};
-}
+const errorsOf = formErrorsOf;
 
 const departmentsOf = (branchId: number) =>
   database.db.select().from(departments).where(eq(departments.branchId, branchId));

@@ -22,7 +22,7 @@ import * as newBranchRoute from '../../app/routes/admin/branch-new.tsx';
 import * as staffListRoute from '../../app/routes/admin/branch-staff.tsx';
 import * as profileRoute from '../../app/routes/admin/branch-staff-profile.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
+import { insertBranches, type RouteAnswer, signedInStaff, staffRouteCaller, formErrorsOf } from './staff-fixtures.ts';
 
 const BATH = 1;
 const BRISTOL = 2;
@@ -95,17 +95,7 @@ afterEach(() => {
   announced.length = 0;
 });
 
-type Handler = (args: never) => unknown;
-
-async function call(
-  who: string,
-  handler: Handler,
-  url: string,
-  params: Record<string, string>,
-  body?: Record<string, string>,
-): Promise<RouteAnswer> {
-  return callStaffRoute(database.db, handler, { cookie: await cookies[who]!(), url, params, body });
-}
+const call = staffRouteCaller(() => database.db, cookies);
 
 /** The edit form of a branch as the page would post it, from what is saved, with changes. */
 async function branchForm(branchId: number, changes: Record<string, string> = {}): Promise<Record<string, string>> {
@@ -140,10 +130,7 @@ async function branchForm(branchId: number, changes: Record<string, string> = {}
   return { ...form, ...changes };
 }
 
-function errorsOf(answer: RouteAnswer): Record<string, unknown> {
-  const result = (answer.data as { formResult?: { error?: Record<string, unknown> } } | null)?.formResult;
-  return result?.error ?? {};
-}
+const errorsOf = formErrorsOf;
 
 describe('the branch list and form', () => {
   it('lists every branch for an owner and only their own for a manager', async () => {

@@ -21,7 +21,7 @@ import * as editRoute from '../../app/routes/admin/forms-edit.tsx';
 import * as previewRoute from '../../app/routes/admin/forms-preview.tsx';
 import * as leadsRoute from '../../app/routes/admin/leads.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
+import { insertBranches, signedInStaff, staffRouteCaller } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -77,17 +77,7 @@ afterEach(() => {
   announced.length = 0;
 });
 
-type Handler = (args: never) => unknown;
-
-async function call(
-  who: string,
-  handler: Handler,
-  url: string,
-  params: Record<string, string> = {},
-  body?: Record<string, string>,
-): Promise<RouteAnswer> {
-  return callStaffRoute(database.db, handler, { cookie: await cookies[who]!(), url, params, body });
-}
+const call = staffRouteCaller(() => database.db, cookies);
 
 const NEW_FORM = {
   title: 'Tenant referral',

@@ -17,7 +17,7 @@ import * as newPageRoute from '../../app/routes/admin/pages-new.tsx';
 import * as pageRoute from '../../app/routes/admin/pages-edit.tsx';
 import * as publicPage from '../../app/routes/public/static-page.tsx';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { callStaffRoute, insertBranches, type RouteAnswer, signedInStaff } from './staff-fixtures.ts';
+import { insertBranches, type RouteAnswer, signedInStaff, staffRouteCaller, formErrorsOf } from './staff-fixtures.ts';
 
 let database: TestDatabase;
 const cookies: Record<string, () => Promise<string>> = {};
@@ -49,17 +49,7 @@ afterEach(() => {
   announced.length = 0;
 });
 
-type Handler = (args: never) => unknown;
-
-async function call(
-  who: string,
-  handler: Handler,
-  url: string,
-  params: Record<string, string> = {},
-  body?: Record<string, string>,
-): Promise<RouteAnswer> {
-  return callStaffRoute(database.db, handler, { cookie: await cookies[who]!(), url, params, body });
-}
+const call = staffRouteCaller(() => database.db, cookies);
 
 /** The public page as a visitor's browser asks for it: its loader's data, or the status it was refused with. */
 async function visit(path: string, method: 'GET' | 'POST' = 'GET'): Promise<{ status: number; data: unknown }> {
@@ -87,10 +77,7 @@ function newPage(changes: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-function errorsOf(answer: RouteAnswer): Record<string, unknown> {
-  const result = (answer.data as { formResult?: { error?: Record<string, unknown> } } | null)?.formResult;
-  return result?.error ?? {};
-}
+const errorsOf = formErrorsOf;
 
 function createdId(answer: RouteAnswer): string {
   const location = answer.response?.headers.get('location') ?? '';

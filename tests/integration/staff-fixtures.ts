@@ -154,3 +154,20 @@ export async function callStaffRoute(
   const shaped = result as { init?: { status?: number } | null; data?: unknown };
   return { status: shaped.init?.status ?? 200, response: null, data: shaped.data };
 }
+
+/** `callStaffRoute` as one of the named staff members of `cookies` (read when called: tests fill it in beforeAll). */
+export function staffRouteCaller(getDb: () => Database, cookies: Readonly<Record<string, () => Promise<string>>>) {
+  return async (
+    who: string,
+    handler: (args: never) => unknown,
+    url: string,
+    params: Record<string, string> = {},
+    body?: Record<string, string>,
+  ): Promise<RouteAnswer> => callStaffRoute(getDb(), handler, { cookie: await cookies[who]!(), url, params, body });
+}
+
+/** The field errors of a form action's answer (none when the answer has no form result). */
+export function formErrorsOf(answer: RouteAnswer): Record<string, unknown> {
+  const result = (answer.data as { formResult?: { error?: Record<string, unknown> } } | null)?.formResult;
+  return result?.error ?? {};
+}
