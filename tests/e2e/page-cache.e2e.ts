@@ -62,10 +62,14 @@ describe('shared public pages', () => {
   it('are byte-identical for two anonymous visitors on every kind of public page, and served from the cache', async () => {
     const pages = await publicPageUrls(baseURL);
     for (const [name, url] of Object.entries(pages)) {
-      const first = await anonymous(url);
-      const second = await anonymous(url);
+      // Other journeys change listings while this one runs, and a change drops the pages showing it: of three visits
+      // in a row, two after each other must get the same bytes, the second from the cache (one change may fall
+      // between two of them; a page with anything of its own visitor in it would never repeat).
+      const visits = [await anonymous(url), await anonymous(url), await anonymous(url)];
+      const repeat = visits.findIndex((visit, index) => index > 0 && visit.html === visits[index - 1]!.html);
+      expect(repeat, name).toBeGreaterThan(0);
+      const [first, second] = [visits[repeat - 1]!, visits[repeat]!];
       expect(first.response.status, name).toBe(200);
-      expect(second.html, name).toBe(first.html);
       expect(second.response.headers.get('x-cache'), name).toBe('HIT');
       expect(first.response.headers.get('set-cookie'), name).toBeNull();
       expect(first.response.headers.get('cache-control'), name).toMatch(/^public, .*s-maxage=\d+/);
@@ -76,8 +80,11 @@ describe('shared public pages', () => {
         const hash = createHash('sha256').update(match[1]!, 'utf8').digest('base64');
         expect(policy, name).toContain(`'sha256-${hash}'`);
       }
-      const revalidated = await request(url, { 'if-none-match': first.response.headers.get('etag')! });
-      expect(revalidated.status, name).toBe(304);
+      // Asked again with the page's ETag: 304, unless the page has changed since (then the new page, with its own ETag).
+      const etag = second.response.headers.get('etag')!;
+      const revalidated = await request(url, { 'if-none-match': etag });
+      if (revalidated.status === 304) expect(revalidated.html, name).toBe('');
+      else expect([revalidated.status, revalidated.headers.get('etag') === etag], name).toEqual([200, false]);
     }
   });
 
@@ -103,8 +110,6 @@ describe('a signed-in visitor', () => {
     const [listing, other] = await salesListings(baseURL);
     const url = listing!.property_url;
     const search = '/search?channel=sales';
-    const shared = await anonymous(url);
-    const sharedSearch = await anonymous(search);
 
     const page = await newPage();
     const email = `page-cache-${Date.now()}@example.com`;
@@ -135,15 +140,20 @@ describe('a signed-in visitor', () => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname === '/user.ljson') userCalls.push(sent.method());
     });
-    for (const [address, sharedHtml] of [
-      [url, shared.html],
-      [search, sharedSearch.html],
-    ] as const) {
+    for (const address of [url, search]) {
       userCalls.length = 0;
+      // Other journeys publish and change listings while this one runs, and the search page (and a property page's
+      // similar homes) follow at once: the visitor's bytes are compared with an anonymous visitor's just before and
+      // just after, and must be one of them.
+      const before = await anonymous(address);
       const answer = await page.goto(address);
+      const visitorHtml = (await answer?.text()) ?? '';
+      const after = await anonymous(address);
       expect(answer?.headers()['cache-control'], address).toMatch(/^public, /);
       expect(['HIT', 'MISS'], address).toContain(answer?.headers()['x-cache']);
-      expect(await answer?.text(), address).toBe(sharedHtml);
+      expect([before.html, after.html], address).toContain(visitorHtml);
+      expect(visitorHtml, address).not.toContain(email);
+      expect(visitorHtml, address).not.toContain('Sam Saver');
       await expect.poll(() => signedInName(page).textContent(), UI).toContain('Sam Saver');
       const heart = page
         .locator('main')
@@ -185,8 +195,8 @@ describe('a signed-in visitor', () => {
     }
     expect((await callFromPage(stranger, '/user.ljson')).body.user_id).toBeNull();
     const after = await anonymous(url);
-    expect(after.html).toBe(shared.html);
     expect(after.html).not.toContain(email);
     expect(after.html).not.toContain('Sam Saver');
+    expect(after.html).not.toContain('aria-pressed="true"');
   }, 120_000);
 });
