@@ -10,6 +10,7 @@ import { articles, contentRevisions, menuItems, pages, staffAccounts } from '../
 import type { ArticleKind, ContentRevisionKind } from '../../../db/schema/index.ts';
 import type { Database } from '../../lib/db.server.ts';
 import { announcePageChange } from '../../lib/page-cache-bus.server.ts';
+import { pageSlugOfPath } from '../../lib/page-paths.ts';
 import { legalFooterPaths } from '../site-settings/index.server.ts';
 import { recordAudit } from '../staff/index.server.ts';
 import {
@@ -686,27 +687,22 @@ export async function createPage(
   }
 }
 
-/** Menu items linking to a page: its path alone, with a trailing slash, a query or a fragment. */
-async function menuLinksTo(db: Database, slug: string) {
-  const path = `/${slug}`;
-  return db
-    .select({ menu: menuItems.menu, name: menuItems.name })
-    .from(menuItems)
-    .where(
-      sql`${menuItems.url} = ${path} or ${menuItems.url} = ${`${path}/`} or left(${menuItems.url}, ${path.length + 1}) in (${`${path}?`}, ${`${path}#`})`,
-    )
-    .orderBy(asc(menuItems.id))
-    .limit(1);
+/** The page a link names (its path, without query or fragment), or null: the one reading of a path as a page. */
+function linkedPage(link: string): string | null {
+  return pageSlugOfPath(link.split(/[?#]/)[0] ?? '');
 }
 
 /** Why a page must stay (something links to it), in the words the editor shows; null when it may go. */
 export async function pageDeletionRefusal(db: Database, slug: string): Promise<string | null> {
   if (PAGES_THE_SITE_LINKS.includes(slug)) return PAGE_MESSAGES.linkedBySite;
   const footer = await legalFooterPaths(db);
-  if (footer.some((path) => path.split(/[?#]/)[0]?.replace(/\/$/, '') === `/${slug}`)) {
-    return PAGE_MESSAGES.linkedByFooter;
-  }
-  const [menuLink] = await menuLinksTo(db, slug);
+  if (footer.some((path) => linkedPage(path) === slug)) return PAGE_MESSAGES.linkedByFooter;
+  // The menus are a few dozen rows: read whole, so a link is read as a page the same way everywhere.
+  const menus = await db
+    .select({ menu: menuItems.menu, name: menuItems.name, url: menuItems.url })
+    .from(menuItems)
+    .orderBy(asc(menuItems.id));
+  const menuLink = menus.find((item) => linkedPage(item.url) === slug);
   if (menuLink) {
     return PAGE_MESSAGES.linkedByMenu(menuLink.menu === 'primary' ? 'header menu' : 'footer menu', menuLink.name);
   }
