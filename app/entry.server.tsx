@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { ServerRouter, isRouteErrorResponse } from 'react-router';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './lib/nonce.ts';
+import { loadScriptsAfterFirstPaint } from './lib/scripts-after-paint.ts';
 // zod's fallback message for visitors, set once for the process before any request is parsed. The browser gets it
 // with the form layer (app/lib/http/form-submission.ts), so pages without a form do not load zod.
 import './lib/validation-messages.ts';
@@ -12,7 +12,8 @@ export const streamTimeout = 5_000;
 
 /**
  * Pages render in full before the first byte (loaders hold all data), which keeps status codes exact and
- * HTML complete for crawlers. The CSP nonce reaches React Router's inline scripts.
+ * HTML complete for crawlers. The CSP nonce reaches React Router's inline scripts. The page's scripts load after its
+ * first paint (app/lib/scripts-after-paint.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -35,22 +36,23 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+              if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
+              const html = loadScriptsAfterFirstPaint(Buffer.concat(chunks).toString('utf8'));
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'private, no-cache');
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

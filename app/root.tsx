@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useLocation,
 } from 'react-router';
+import { useEffect } from 'react';
 import type { Route } from './+types/root';
 import { getSiteChrome } from './features/site/index.server.ts';
 import {
@@ -73,6 +74,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
     ...(data ? logoSizeVariables(data.chrome.theme) : {}),
   });
   const nonce = useNonce();
+  // The page's scripts start after its first paint (app/lib/scripts-after-paint.ts), so "loaded" no longer means
+  // "interactive". This effect runs last in the first commit (effects run children first): the attribute says React
+  // has attached every handler and run every effect, for anything that must wait for that (the end-to-end suite).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return (
     <html lang="en-GB">
       <head>

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { moduleUrlsOf } from '../app/lib/scripts-after-paint.ts';
 
 /** The budget for JavaScript before interaction on every public page (docs/performance.md), Brotli as sent. */
 export const INITIAL_JS_BUDGET_KB = 120;
@@ -64,10 +65,8 @@ export async function publicPageUrls(base: string, agent?: http.Agent): Promise<
 
 /** The scripts a page's HTML makes the browser fetch before interaction, in page order. */
 export function initialScriptUrls(html: string): string[] {
-  const scripts = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
+  const scripts = new Set<string>(moduleUrlsOf(html));
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) if (match[1]) scripts.add(match[1]);
-  for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) if (match[1]) scripts.add(match[1]);
   return [...scripts];
 }
 

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser, hydrated } from './browser.ts';
 import { completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
 
 const { newPage, baseURL } = useBrowser();
@@ -46,15 +46,6 @@ async function sitemapHas(path: string, section: 'articles' | 'pages' = 'article
     if ((await publicText(file)).text.includes(`${path}</loc>`)) return true;
   }
   return false;
-}
-
-/** React has hydrated the page once its fibres hang off the DOM (the live preview needs the page's script). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    undefined,
-    { timeout: 30_000 },
-  );
 }
 
 /** A small photo as a file chooser hands it over. */

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser, hydrated } from './browser.ts';
 import { authenticatorCode, completeStaffSetup, pathOf, setupLinkOf, staffCreate } from './staff-helpers.ts';
 
 const { newPage } = useBrowser();
@@ -89,6 +89,7 @@ describe('listing media manager', () => {
     await expect
       .poll(() => page.getByText('2 files uploaded. The site shows them now.').count(), { timeout: 30_000 })
       .toBe(1);
+    await hydrated(page);
     const uploaded = await photoOrder(page);
     expect(uploaded).toHaveLength(2);
     // The thumbnails are real pictures: the media route makes the size they ask for.
@@ -117,6 +118,7 @@ describe('listing media manager', () => {
     // Dragging does the same with a pointer: the first photo dropped on the second, and back. The window is tall
     // enough to hold both, as a drag that scrolls the page midway is not what a person does with a mouse.
     await page.setViewportSize({ width: 1280, height: 2400 });
+    await hydrated(page);
     await page
       .locator('#media-photo-title ~ ol > li')
       .nth(0)

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser, hydrated } from './browser.ts';
 import { completeStaffSetup, setupLinkOf, staffCreate } from './staff-helpers.ts';
 
 const { newPage } = useBrowser();
@@ -42,15 +42,6 @@ async function tabToControl(page: Page, label: string): Promise<void> {
     if ((await activeLabel(page)) === label) return;
   }
   throw new Error(`Tab never reached "${label}"`);
-}
-
-/** React has hydrated the page once its fibres hang off the DOM. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    undefined,
-    { timeout: 30_000 },
-  );
 }
 
 /** Enter on the focused button posts its form: resolves once the next page has replaced this one. */

@@ -24,6 +24,37 @@ function decoded(url: string): string {
   }
 }
 
+type NewPageOptions = {
+  width?: number;
+  height?: number;
+  javaScriptEnabled?: boolean;
+  /** False for a test that keeps the page's scripts from loading and so must not wait for them. */
+  awaitsHydration?: boolean;
+};
+
+type Navigation = 'goto' | 'reload' | 'goBack' | 'goForward';
+
+/**
+ * A page's scripts start after its first paint, so Playwright's "loaded" comes before React has taken over. A test
+ * that navigates and then acts means the page a visitor with JavaScript uses, so navigations made through the page
+ * (goto, reload, back, forward) resolve once it is interactive, unless the test asks for an earlier moment
+ * (`waitUntil: 'commit'` or `'domcontentloaded'`, for what happens before the scripts). A document that is not one of
+ * the site's pages (a JSON answer, a file) has nothing to wait for.
+ */
+function awaitHydrationOnNavigation(page: Page): void {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] satisfies Navigation[]) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+    (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null);
+      const isEarly = options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+      const isSitePage = await page.evaluate(() => '__reactRouterContext' in window).catch(() => false);
+      if (!isEarly && isSitePage) await hydrated(page);
+      return response;
+    };
+  }
+}
+
 /**
  * One Chromium per test file. Every request that does not go to the site under test (map tiles, video hosts,
  * third-party scripts) is blocked, so tests never reach the internet. Every URL any page of the file asks for is
@@ -31,7 +62,7 @@ function decoded(url: string): string {
  */
 export function useBrowser(): {
   baseURL: string;
-  newPage: (options?: { width?: number; height?: number; javaScriptEnabled?: boolean }) => Promise<Page>;
+  newPage: (options?: NewPageOptions) => Promise<Page>;
 } {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -66,9 +97,20 @@ export function useBrowser(): {
         if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
         return route.abort('blockedbyclient');
       });
-      return context.newPage();
+      const page = await context.newPage();
+      if ((options.javaScriptEnabled ?? true) && (options.awaitsHydration ?? true)) awaitHydrationOnNavigation(page);
+      return page;
     },
   };
+}
+
+/**
+ * Resolves once React has taken over the page: the root marks `<html data-hydrated>` after the first commit's
+ * effects. A page's scripts start only after its first paint, so a loaded page may not be interactive yet; anything
+ * a test does that needs a script waits for this first (what happens before it is the no-JavaScript path).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
 }
 
 /** axe-core with the WCAG 2.0/2.1/2.2 A and AA tags, target-size enabled explicitly (it is off by default). */

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { hydrated, useBrowser } from './browser.ts';
 import {
   formLibrariesIn,
   INITIAL_JS_BUDGET_KB,
@@ -41,5 +42,36 @@ describe('JavaScript before interaction on the public pages', () => {
     expect(page.status).toBe(200);
     const js = await measureInitialJs(baseURL, '/user/sign-in');
     expect([...new Set(formLibrariesIn(js).map((hit) => hit.library))].sort()).toEqual(['Conform', 'zod']);
+  });
+});
+
+describe('scripts after the first paint', () => {
+  const { newPage, baseURL } = useBrowser();
+
+  it('paints each kind of public page before any of its scripts is requested, then makes it interactive', async () => {
+    const pages = await publicPageUrls(baseURL);
+    for (const [name, url] of Object.entries(pages) as [PageName, string][]) {
+      const page = await newPage();
+      // Registered before the page's own scripts exist: its callback runs in the page's first rendered frame.
+      await page.addInitScript(() => {
+        requestAnimationFrame(() => {
+          (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+        });
+      });
+      await page.goto(url);
+      await hydrated(page);
+      const timing = await page.evaluate(() => ({
+        firstFrameAt: (window as unknown as { firstFrameAt?: number }).firstFrameAt,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^?]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      expect(timing.firstFrameAt, `${name}: a frame was rendered`).toBeTypeOf('number');
+      expect(timing.scripts.length, `${name}: the page's modules were loaded`).toBeGreaterThan(0);
+      const early = timing.scripts.filter((script) => script.startTime < (timing.firstFrameAt ?? 0));
+      expect(early, `${name} (${url}): scripts requested before the first frame`).toEqual([]);
+      await page.close();
+    }
   });
 });

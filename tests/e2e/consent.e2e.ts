@@ -134,7 +134,7 @@ describe('cookie consent', () => {
   });
 
   it('works without JavaScript: the buttons post a form and come back to the page', async () => {
-    const page = await newPage();
+    const page = await newPage({ awaitsHydration: false });
     await page.context().route('**/assets/**', (route) => route.abort('blockedbyclient'));
     await page.goto('/branches');
     await page.getByRole('button', { name: 'Reject analytics cookies' }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { moduleUrlsOf } from '../../app/lib/scripts-after-paint.ts';
 
 const { newPage, baseURL } = useBrowser();
 
@@ -41,7 +42,7 @@ describe('home page', () => {
 
   it('sends hashed scripts precompressed with Brotli and cached for a year', async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
-    const script = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const script = moduleUrlsOf(html).find((url) => url.startsWith('/assets/'));
     expect(script).toBeDefined();
     const response = await fetch(`${baseURL}${script}`, { headers: { 'accept-encoding': 'br' } });
     expect(response.status).toBe(200);

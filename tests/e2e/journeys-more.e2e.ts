@@ -1,18 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callFromPage, register, signIn } from './account-helpers.ts';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser, hydrated } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
-
-/** React has hydrated the page once its fibres hang off the DOM (network idle never comes on a busy machine). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 async function modalDialog(page: Page): Promise<Locator> {
   const dialog = page.locator('dialog.modal');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { hydrated } from './browser.ts';
 
 /** A listing as `/search.ljson` lists it: the fields the journeys use. */
 export type SearchListing = { property_url: string; property_id: number; status: string };
@@ -30,8 +31,13 @@ export async function findPropertyPage(
   throw new Error(`no property page for ${query} matched`);
 }
 
-/** Declines optional cookies when the banner is showing, as most visitors do; it would cover what a test clicks. */
+/**
+ * Declines optional cookies when the banner is showing, as most visitors do; it would cover what a test clicks.
+ * Pressed before React has taken over, the button posts the banner's no-JavaScript form and reloads the page under
+ * the test: it waits for the page to be interactive first.
+ */
 export async function rejectCookies(page: Page): Promise<void> {
+  await hydrated(page);
   const reject = page.getByRole('button', { name: /Reject/ });
   if (await reject.isVisible().catch(() => false)) await reject.click();
 }

@@ -1,21 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoAxeViolations, useBrowser } from './browser.ts';
+import { expectNoAxeViolations, useBrowser, hydrated } from './browser.ts';
 
 const { newPage, baseURL } = useBrowser();
 
 /** Set SCREENSHOT_DIR to keep a screenshot of each step for a visual check. */
 async function snapshot(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}.png` });
-}
-
-/** React has hydrated the page once its fibres hang off the DOM (network idle never comes on a busy machine). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-    undefined,
-    { timeout: 30_000 },
-  );
 }
 
 async function openDialog(page: Page): Promise<Locator> {
