@@ -122,6 +122,7 @@ try {
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
     const tbtMs = lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN;
+    const fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN;
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
     // Lighthouse 12's own element audit fails on Debian's newer Chromium traces; then the browser says (below).
     const element =
@@ -132,7 +133,7 @@ try {
     ];
     if (misses.length > 0) failed = true;
     console.log(
-      `  ${name.padEnd(8)} score ${score}, LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${tbtMs.toFixed(0)} ms, CLS ${cls.toFixed(3)}${misses.length > 0 ? `  (${misses.join(', ')})` : ''}`,
+      `  ${name.padEnd(8)} score ${score}, FCP ${(fcpMs / 1000).toFixed(2)} s, LCP ${(lcpMs / 1000).toFixed(2)} s, TBT ${tbtMs.toFixed(0)} ms, CLS ${cls.toFixed(3)}${misses.length > 0 ? `  (${misses.join(', ')})` : ''}`,
     );
     console.log(`           LCP element: ${element.replace(/\s+/g, ' ').slice(0, 160)}`);
   }

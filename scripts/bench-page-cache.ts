@@ -26,9 +26,14 @@ export type CachedLoad = {
   requests: number;
 };
 
-/** A session cookie no row matches: the server renders afresh, as for a signed-in visitor, and shares nothing. */
+/**
+ * A staff session cookie no row matches: the shared page cache never answers a request that carries one (a visitor's
+ * session cookie no longer stops sharing, decision 026), so the server renders the page for this request, as for
+ * anyone the cache cannot serve, and shares nothing.
+ */
 export function uncachedHeaders(): Record<string, string> {
-  return { cookie: `doorstep_session=${randomBytes(32).toString('base64url')}` };
+  const id = randomBytes(32).toString('base64url');
+  return { cookie: `doorstep_staff=${id}; __Host-doorstep_staff=${id}` };
 }
 
 /** The search pages a visitor opens most: both channels, the first pages, a few sorts. */

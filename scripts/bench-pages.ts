@@ -366,7 +366,7 @@ async function main() {
     const section = [
       '## Property page',
       '',
-      `Measured by \`npm run bench:pages\` on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]?.toFixed(1)} when the run ended): production build, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, the demo seed, Node ${process.version}, ${urls.length} different property pages (sales and lettings) requested in turn over keep-alive connections from the same machine. Uncached timings carry a session cookie, so the page is rendered for that request (session look-up, CSP nonce, request log, React's full render to the last byte); cached timings are anonymous requests answered from the shared page cache (decision 026), Brotli as a browser accepts it.`,
+      `Measured by \`npm run bench:pages\` on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} CPU cores (load average ${os.loadavg()[0]?.toFixed(1)} when the run ended): production build, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, the demo seed, Node ${process.version}, ${urls.length} different property pages (sales and lettings) requested in turn over keep-alive connections from the same machine. Uncached timings carry a staff session cookie that matches no one, which the shared page cache never answers, so the page is rendered for that request (session look-ups, CSP nonce, request log, React's full render to the last byte); cached timings are anonymous requests answered from the shared page cache (decision 026), Brotli as a browser accepts it.`,
       '',
       '| measure | result | target |',
       '|---|---|---|',
