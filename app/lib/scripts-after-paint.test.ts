@@ -38,7 +38,7 @@ const HOME = page({
 });
 
 function moduleScriptOf(html: string): string {
-  return html.match(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/)?.[1] ?? '';
+  return [...html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)].at(-1)?.[1] ?? '';
 }
 
 describe('loadScriptsAfterFirstPaint', () => {
@@ -94,6 +94,15 @@ describe('loadScriptsAfterFirstPaint', () => {
       'const [route0_0, route0_1] = await Promise.all([import("/assets/a.js"), import("/assets/b.js")]);',
     );
     expect(script).toContain('const route0 = {...route0_0,...route0_1};');
+  });
+
+  it('rewrites the module script React Router wrote, not another one that comes first', () => {
+    const snippet = '<script type="module">window.agencyStats = true;</script>';
+    const html = loadScriptsAfterFirstPaint(HOME.replace('<link rel="stylesheet"', `${snippet}<link rel="stylesheet"`));
+    expect(html).toContain(snippet);
+    expect(html).toContain(
+      'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/home.js")]);',
+    );
   });
 
   it('leaves a page without React Router scripts alone', () => {

@@ -13,9 +13,17 @@
  */
 
 const MODULE_PRELOAD = /<link\b(?=[^>]*\brel="modulepreload")[^>]*\bhref="([^"]+)"[^>]*>/g;
-const ROUTE_MODULES_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/g;
 const PRELOAD_LIST = /^const preloads = (\[[^\]\n]*\]);$/m;
 const STATIC_ROUTE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
+
+/**
+ * React Router's module script: the one that fills the route module table. Another module script (an agency's
+ * analytics snippet, say) is never touched.
+ */
+function routeModulesScript(html: string): RegExpExecArray | undefined {
+  return [...html.matchAll(MODULE_SCRIPT)].find((match) => match[2]?.includes('window.__reactRouterRouteModules'));
+}
 
 /** Resolves once the first frame has painted; at once when the page is not visible (nothing will paint). */
 const AFTER_FIRST_PAINT =
@@ -25,7 +33,7 @@ const AFTER_FIRST_PAINT =
 export function moduleUrlsOf(html: string): string[] {
   const urls = new Set<string>();
   for (const match of html.matchAll(MODULE_PRELOAD)) if (match[1]) urls.add(match[1]);
-  const script = html.match(ROUTE_MODULES_SCRIPT)?.[2] ?? '';
+  const script = routeModulesScript(html)?.[2] ?? '';
   const listed = script.match(PRELOAD_LIST)?.[1];
   if (listed) for (const url of JSON.parse(listed) as string[]) urls.add(url);
   for (const match of script.matchAll(/\bimport\b[^"'\n]*"([^"]+)"/g)) if (match[1]) urls.add(match[1]);
@@ -33,7 +41,7 @@ export function moduleUrlsOf(html: string): string[] {
 }
 
 export function loadScriptsAfterFirstPaint(html: string): string {
-  const script = html.match(ROUTE_MODULES_SCRIPT);
+  const script = routeModulesScript(html);
   if (!script?.[2] || script[2].startsWith(AFTER_FIRST_PAINT)) return html;
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '').filter(Boolean);
