@@ -116,6 +116,11 @@ describe('the article and page editors', () => {
       .poll(() => page.locator('.markdown-preview__body img').getAttribute('src'), { timeout: 10_000 })
       .toBe(imageUrl);
     expect((await fetch(`${baseURL}${imageUrl}`)).headers.get('content-type')).toMatch(/^image\/jpeg/);
+    // The same upload can become the article's picture (its card and the top of its page).
+    await page.getByRole('button', { name: 'Use harbour.jpg as the article’s picture' }).click();
+    expect(await page.getByLabel('Picture address (optional)').inputValue()).toBe(imageUrl);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('hero_image_url');
+    expect(await page.getByText('harbour.jpg is the article’s picture. Save the article to keep it.').count()).toBe(1);
     await checkBothWidths(page);
 
     await page.getByLabel('Status').selectOption('published');
@@ -130,6 +135,9 @@ describe('the article and page editors', () => {
     expect(articlePage.status).toBe(200);
     expect(articlePage.text).toContain('<h2>What we saw</h2>');
     expect(articlePage.text).toMatch(/<img src="\/media\/articles\/[0-9a-f-]{36}\.jpg" alt="The harbour at dusk"/);
+    const pictureName = imageUrl.replace('/media/', '');
+    expect(articlePage.text).toContain(`src="/media/1160x/${pictureName}"`);
+    expect((await publicText('/articles')).text).toMatch(new RegExp(`src="/media/\\d+x\\d+/${pictureName}"`));
     expect(await sitemapHas(`/articles/${SLUG}`)).toBe(true);
     expect((await publicText('/articles.rss')).text).toContain(`<title>${TITLE}</title>`);
 

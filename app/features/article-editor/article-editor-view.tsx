@@ -4,7 +4,7 @@
  * works without JavaScript; with JavaScript the preview follows the typing (the server renders it with the site's
  * own Markdown renderer, so what is shown is exactly what will be published).
  */
-import { useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { ErrorSummary, fieldId, SelectField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { CsrfField } from '../../components/form/form-parts.tsx';
@@ -276,7 +276,7 @@ export function ArticleEditorForm({
           <TextField
             name="hero_image_url"
             label="Picture address (optional)"
-            hint="An image of this site, starting /media/."
+            hint="Shown on the article’s card and at the top of its page. Upload an image below and choose it, or give the address of an image of this site, starting /media/."
             autoComplete="off"
             spellCheck={false}
             defaultValue={value('hero_image_url', article?.heroImageUrl ?? '')}
@@ -541,13 +541,31 @@ function insertIntoText(markdown: string): boolean {
   return true;
 }
 
+/** Puts an uploaded image's address into the article's picture field and moves the focus there. */
+function setPictureField(url: string): boolean {
+  const field = document.getElementById(fieldId('hero_image_url'));
+  if (!(field instanceof HTMLInputElement)) return false;
+  field.value = url;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.focus();
+  return true;
+}
+
 /**
  * Images for the text. The form posts the files (checked by their bytes and stored by the shared staff upload);
  * with JavaScript the answer's Markdown goes into the text at the caret, without it the upload page shows the
  * Markdown to copy. The token comes before the files, as the upload reader requires.
  */
-export function ImageUploadForm({ insertsIntoText = true }: { insertsIntoText?: boolean }) {
+export function ImageUploadForm({
+  insertsIntoText = true,
+  offersPicture = false,
+}: {
+  insertsIntoText?: boolean;
+  /** On the article editor: each uploaded image can also become the article's picture (its card and page header). */
+  offersPicture?: boolean;
+}) {
   const fetcher = useFetcher<UploadReply>();
+  const [pictureChosen, setPictureChosen] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const handled = useRef<UploadReply | null>(null);
   const reply = fetcher.data;
@@ -612,6 +630,26 @@ export function ImageUploadForm({ insertsIntoText = true }: { insertsIntoText?: 
       <p className={message?.isError ? 'content-images__error' : 'content-images__status'} role="status">
         {message?.text ?? ''}
       </p>
+      {offersPicture && reply && !reply.error && reply.images.length > 0 && fetcher.state === 'idle' ? (
+        <ul className="content-images__pictures">
+          {reply.images.map((image) => (
+            <li key={image.url}>
+              <button
+                type="button"
+                className="admin-button admin-button--secondary"
+                onClick={() => {
+                  if (setPictureField(image.url)) setPictureChosen(image.originalName);
+                }}
+              >
+                Use {image.originalName} as the article’s picture
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="content-images__status" role="status">
+        {pictureChosen ? `${pictureChosen} is the article’s picture. Save the article to keep it.` : ''}
+      </p>
     </section>
   );
 }
@@ -632,7 +670,10 @@ export function UploadedImages({ images, error }: { images: readonly UploadedIma
   return (
     <section aria-labelledby="uploaded-title" className="admin-notice">
       <h2 id="uploaded-title">Uploaded</h2>
-      <p>Copy each line into the text where the image should appear:</p>
+      <p>
+        Copy each line into the text where the image should appear. The address in brackets, starting /media/, can also
+        be an article’s picture address.
+      </p>
       <ul>
         {images.map((image) => (
           <li key={image.url}>

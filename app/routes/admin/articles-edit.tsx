@@ -56,7 +56,7 @@ export default function AdminArticleRoute({ loaderData, actionData }: Route.Comp
         conflict={conflict}
         preview={postedPreview}
       />
-      <ImageUploadForm />
+      <ImageUploadForm offersPicture />
       <RevisionHistory revisions={revisions} currentVersion={article.version} />
     </>
   );

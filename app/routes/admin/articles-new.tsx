@@ -31,7 +31,7 @@ export default function AdminNewArticleRoute({ actionData }: Route.ComponentProp
       </p>
       <h1>New article</h1>
       <ArticleEditorForm article={null} initialPreview="" conflict={null} preview={preview} />
-      <ImageUploadForm />
+      <ImageUploadForm offersPicture />
     </>
   );
 }
