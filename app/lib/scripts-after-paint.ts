@@ -46,9 +46,9 @@ export function loadScriptsAfterFirstPaint(html: string): string {
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '').filter(Boolean);
   const imports = [...body.matchAll(STATIC_ROUTE_IMPORT)].map(([, name, href]) => ({ name, href }));
-  // Anything else imported statically would still load before the paint: leave such a page as React Router made it.
-  if (/^\s*import\s+[^(]/m.test(body.replace(STATIC_ROUTE_IMPORT, ''))) return html;
   const rest = body.replace(STATIC_ROUTE_IMPORT, '');
+  // Anything else imported statically would still load before the paint: leave such a page as React Router made it.
+  if (/^\s*import\s+[^(]/m.test(rest)) return html;
   const rewritten = [
     AFTER_FIRST_PAINT,
     `const preloads = ${JSON.stringify(preloads)};`,
