@@ -124,6 +124,8 @@ describe('listing media manager', () => {
       .nth(0)
       .dragTo(page.locator('#media-photo-title ~ ol > li').nth(1), ON_PICTURE);
     await expect.poll(() => photoOrder(page), { timeout: 20_000 }).toEqual([uploaded[0], uploaded[1]]);
+    // The drop posted the form: the new order is on a new page, which takes drags once its scripts have run.
+    await hydrated(page);
     await page
       .locator('#media-photo-title ~ ol > li')
       .nth(1)
