@@ -21,5 +21,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/setup-env.ts'],
+    globalSetup: ['tests/global-setup.ts'],
   },
 });

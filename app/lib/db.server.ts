@@ -58,7 +58,12 @@ export type DatabaseTimeouts = {
 };
 
 export function openDatabase(
-  options: { databaseUrl?: string; dataDir?: string } & DatabaseTimeouts = {},
+  options: {
+    databaseUrl?: string;
+    dataDir?: string;
+    /** For PGlite: start from this dump of a data folder (PGlite's dumpDataDir) instead of an empty database. */
+    loadDataDir?: Blob;
+  } & DatabaseTimeouts = {},
 ): DatabaseHandle {
   if (options.databaseUrl) {
     const statementTimeoutMs = options.statementTimeoutMs ?? 30_000;
@@ -98,7 +103,7 @@ export function openDatabase(
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -6,7 +6,7 @@ import { branches, properties } from '../../db/schema/index.ts';
 let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ fromScratch: true });
 });
 afterAll(async () => {
   await database?.dispose();
