@@ -119,6 +119,7 @@ describe('listing media manager', () => {
     // enough to hold both, as a drag that scrolls the page midway is not what a person does with a mouse.
     await page.setViewportSize({ width: 1280, height: 2400 });
     await hydrated(page);
+    expect(await page.locator('#media-photo-title ~ p.listing-muted').textContent()).toContain('Drag a picture');
     await page
       .locator('#media-photo-title ~ ol > li')
       .nth(0)
@@ -174,6 +175,11 @@ describe('listing media manager', () => {
       .poll(() => noScript.getByText('1 file uploaded. The site shows them now.').count(), { timeout: 30_000 })
       .toBe(1);
     expect(await photoOrder(noScript)).toHaveLength(3);
+    // Without scripts nothing is offered for dragging: the hint names the buttons only.
+    expect(await noScript.locator('#media-photo-title ~ ol > li[draggable="true"]').count()).toBe(0);
+    expect(await noScript.locator('#media-photo-title ~ p.listing-muted').textContent()).toBe(
+      'Use a picture’s Move up and Move down buttons to change the order. The first photo is the main one.',
+    );
     await noScript.getByRole('button', { name: 'Move down: Photo 1 of 3' }).click();
     await expect.poll(async () => (await photoOrder(noScript))[1], { timeout: 20_000 }).toBe(mainPhoto);
   }, 240_000);

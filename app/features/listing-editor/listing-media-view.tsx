@@ -9,6 +9,7 @@ import { flushSync } from 'react-dom';
 import { ErrorSummary, fieldId } from '../../components/form-fields.tsx';
 import { CsrfField, useSubmitOnce } from '../../components/form/form-parts.tsx';
 import { UploadDropZone } from '../../components/upload-drop-zone.tsx';
+import { useIsHydrated } from '../../components/use-is-hydrated.ts';
 import { imageUrlWithSize } from '../properties/index.ts';
 import { CARD_IMAGE } from '../media/index.ts';
 import {
@@ -204,9 +205,13 @@ function ImageGroup({
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
   const [order, setOrder] = useState<string[] | null>(null);
+  // Dragging needs the handlers below: before the scripts run (or without them) the pictures are not offered for
+  // dragging and the hint does not mention it; the Move buttons post on their own.
+  const hasScripts = useIsHydrated();
   const headingId = `media-${kind}-title`;
   if (images.length === 0 && kind !== 'photo') return null;
-  const canDrag = !isImported || kind === 'photo';
+  const canMove = !isImported || kind === 'photo';
+  const canDrag = canMove && hasScripts;
   function dropOn(target: number, form: HTMLFormElement | null) {
     if (dragged === null || dragged === target || !form) return;
     const urls = images.map((image) => image.url);
@@ -224,9 +229,11 @@ function ImageGroup({
     <section aria-labelledby={headingId} className="media-group">
       <h2 id={headingId}>{title}</h2>
       {images.length === 0 ? <p>No photos yet.</p> : null}
-      {canDrag && images.length > 1 ? (
+      {canMove && images.length > 1 ? (
         <p className="listing-muted">
-          Drag a picture to a new place, or use its Move up and Move down buttons. The first photo is the main one.
+          {hasScripts
+            ? 'Drag a picture to a new place, or use its Move up and Move down buttons. The first photo is the main one.'
+            : 'Use a picture’s Move up and Move down buttons to change the order. The first photo is the main one.'}
         </p>
       ) : null}
       {canDrag ? (
