@@ -647,9 +647,11 @@ export function ImageUploadForm({
           ))}
         </ul>
       ) : null}
-      <p className="content-images__status" role="status">
-        {pictureChosen ? `${pictureChosen} is the article’s picture. Save the article to keep it.` : ''}
-      </p>
+      {offersPicture ? (
+        <p className="content-images__status" role="status">
+          {pictureChosen ? `${pictureChosen} is the article’s picture. Save the article to keep it.` : ''}
+        </p>
+      ) : null}
     </section>
   );
 }
